@@ -1,0 +1,12 @@
+# Warning and sanitizer flags applied to every target of the project (never to dependencies).
+add_library(tessera_options INTERFACE)
+target_compile_options(tessera_options INTERFACE
+  -Wall -Wextra -Werror
+  # g++ 12 reports a false -Wrestrict inside std::string at -O2 (TOOLCHAIN.md).
+  $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict>)
+target_include_directories(tessera_options INTERFACE ${PROJECT_SOURCE_DIR})
+if(TESSERA_SANITIZE)
+  target_compile_options(tessera_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                                   -fno-sanitize-recover=undefined)
+  target_link_options(tessera_options INTERFACE -fsanitize=address,undefined)
+endif()

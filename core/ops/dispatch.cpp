@@ -1,0 +1,75 @@
+#include "core/ops/dispatch.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace tessera::ops {
+
+namespace {
+struct Registry {
+    std::mutex mutex;
+    std::map<std::string, OpInfo, std::less<>> ops;
+};
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+double tensorBytes(const std::vector<Tensor>& ts) {
+    double b = 0;
+    for (const auto& t : ts)
+        if (t.defined()) b += static_cast<double>(t.nbytes());
+    return b;
+}
+}  // namespace
+
+OpCost elementwiseCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+    double n = 0;
+    for (const auto& t : outputs)
+        if (t.defined()) n += static_cast<double>(t.numel());
+    return {n, tensorBytes(inputs) + tensorBytes(outputs)};
+}
+
+OpCost zeroCost(const std::vector<Tensor>&, const std::vector<Tensor>&) { return {}; }
+
+const OpInfo& registerOp(const OpInfo& info) {
+    auto& r = registry();
+    std::lock_guard lock(r.mutex);
+    auto [it, inserted] = r.ops.try_emplace(std::string(info.name), info);
+    if (!inserted) throw ValueError("registerOp: op '" + std::string(info.name) + "' is registered twice");
+    return it->second;
+}
+
+std::vector<OpInfo> registeredOps() {
+    auto& r = registry();
+    std::lock_guard lock(r.mutex);
+    std::vector<OpInfo> out;
+    for (const auto& [name, info] : r.ops) out.push_back(info);
+    return out;
+}
+
+const OpInfo* findOp(std::string_view name) {
+    auto& r = registry();
+    std::lock_guard lock(r.mutex);
+    auto it = r.ops.find(name);
+    return it == r.ops.end() ? nullptr : &it->second;
+}
+
+void OpCall::end(const std::vector<Tensor>& outputs) {
+    const std::int64_t stop = profile::nowNs();
+    profile::Event e;
+    e.name = std::string(m_op.name);
+    e.phase = profile::Phase::Forward;
+    for (const auto& t : m_inputs) e.inputShapes.push_back(t.defined() ? t.sizes() : Shape{});
+    const OpCost cost = m_op.cost ? m_op.cost(m_inputs, outputs) : OpCost{};
+    e.flops = cost.flops;
+    e.bytes = cost.bytes;
+    e.startNs = m_start;
+    e.endNs = stop;
+    e.thread = profile::threadNumber();
+    e.scope = profile::currentScope();
+    profile::record(std::move(e));
+}
+
+}  // namespace tessera::ops

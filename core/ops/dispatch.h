@@ -1,0 +1,83 @@
+// The single dispatch point of forward ops and the op registry.
+//
+// Every op file registers an OpInfo and opens an OpCall around its work; the OpCall records a profiler
+// event when profiling is on (one branch when off). No op author writes timing code.
+//
+//   namespace { const OpInfo kAdd = registerOp({"add", OpCategory::Elementwise, elementwiseCost}); }
+//   Tensor add(const Tensor& a, const Tensor& b) {
+//       OpCall call(kAdd, a, b);
+//       Tensor out = …;                 // shape rule + kernel
+//       return call.finish(out);        // records the event (with FLOPs/bytes) if profiling is on
+//   }
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "core/profile/profiler.h"
+#include "core/tensor/tensor.h"
+
+namespace tessera::ops {
+
+enum class OpCategory { Factory, View, Elementwise, Reduction, Linalg, Nn, Loss, Shape, Random };
+
+struct OpCost {
+    double flops = 0;
+    double bytes = 0;
+};
+using CostFn = OpCost (*)(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+
+// Default cost: one flop per output element; bytes of every input and output.
+OpCost elementwiseCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+// Views move no data and compute nothing.
+OpCost zeroCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+
+struct OpInfo {
+    std::string_view name;  // PyTorch's name of the op: "add", "conv2d", "cross_entropy"
+    OpCategory category = OpCategory::Elementwise;
+    CostFn cost = elementwiseCost;
+    bool differentiable = true;  // has a backward (integer results and comparisons do not)
+};
+
+// Adds `info` to the registry and returns it; call at namespace scope in the op's file.
+const OpInfo& registerOp(const OpInfo& info);
+// Every registered op, sorted by name.
+std::vector<OpInfo> registeredOps();
+const OpInfo* findOp(std::string_view name);
+
+class OpCall {
+public:
+    // Inputs are tensors or vectors of tensors (cat, stack); they are looked at only when profiling.
+    template <class... Ts>
+    explicit OpCall(const OpInfo& op, const Ts&... inputs) : m_op(op), m_on(profile::enabled()) {
+        if (m_on) [[unlikely]] {
+            (collect(inputs), ...);
+            m_start = profile::nowNs();
+        }
+    }
+    OpCall(const OpCall&) = delete;
+    OpCall& operator=(const OpCall&) = delete;
+
+    // Records the event for this call (if profiling is on) and returns `out`.
+    Tensor finish(Tensor out) {
+        if (m_on) [[unlikely]] end({out});
+        return out;
+    }
+    // For ops with several outputs (max with indices, split, …).
+    template <class Container> Container finishMany(Container outs) {
+        if (m_on) [[unlikely]] end(std::vector<Tensor>(outs.begin(), outs.end()));
+        return outs;
+    }
+
+private:
+    void collect(const Tensor& t) { m_inputs.push_back(t); }
+    void collect(const std::vector<Tensor>& ts) { m_inputs.insert(m_inputs.end(), ts.begin(), ts.end()); }
+    void end(const std::vector<Tensor>& outputs);
+
+    const OpInfo& m_op;
+    bool m_on;
+    std::int64_t m_start = 0;
+    std::vector<Tensor> m_inputs;
+};
+
+}  // namespace tessera::ops

@@ -1,0 +1,97 @@
+// Tensor: a Storage plus sizes, strides (in elements) and a storage offset, as in PyTorch. Copying a
+// Tensor copies a handle; views (core/ops/view.h) share the Storage; ops return new tensors.
+//
+//   Tensor a = Tensor::fromVector<float>({1, 2, 3, 4, 5, 6}, {2, 3});
+//   Tensor b = ops::transpose(a, 0, 1);           // a view: same storage, strides (1, 3)
+//   assert(!b.isContiguous() && b.sharesStorageWith(a));
+//   Tensor c = ops::contiguous(b);                // a copy with strides (2, 1)
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/tensor/dtype.h"
+#include "core/tensor/storage.h"
+
+namespace tessera {
+
+using Shape = std::vector<std::int64_t>;
+
+namespace autograd {
+struct AutogradMeta;  // requires_grad, grad, grad_fn; see core/autograd
+}
+
+struct TensorImpl {
+    Storage storage;
+    Shape sizes;
+    Shape strides;
+    std::int64_t offset = 0;
+    DType dtype = DType::Float32;
+    std::shared_ptr<autograd::AutogradMeta> autograd;
+};
+
+class Tensor {
+public:
+    Tensor() = default;  // undefined: defined() is false
+    explicit Tensor(std::shared_ptr<TensorImpl> impl) : m_impl(std::move(impl)) {}
+
+    // A new contiguous tensor with uninitialised elements.
+    static Tensor empty(const Shape& sizes, DType dtype = DType::Float32);
+    // A view of `storage` with the given geometry; checks that it stays inside the storage.
+    static Tensor fromStorage(Storage storage, const Shape& sizes, const Shape& strides, std::int64_t offset,
+                              DType dtype);
+    template <class T> static Tensor fromVector(const std::vector<T>& values, const Shape& sizes);
+    template <class T> static Tensor scalar(T value) { return fromVector<T>({value}, {}); }
+
+    bool defined() const noexcept { return m_impl != nullptr; }
+    DType dtype() const { return impl().dtype; }
+    std::int64_t dim() const { return static_cast<std::int64_t>(impl().sizes.size()); }
+    const Shape& sizes() const { return impl().sizes; }
+    const Shape& strides() const { return impl().strides; }
+    // Negative dims count from the end, as in PyTorch.
+    std::int64_t size(std::int64_t d) const;
+    std::int64_t stride(std::int64_t d) const;
+    std::int64_t storageOffset() const { return impl().offset; }
+    std::int64_t numel() const;
+    std::size_t nbytes() const { return static_cast<std::size_t>(numel()) * itemSize(dtype()); }
+    bool isContiguous() const;
+
+    const Storage& storage() const { return impl().storage; }
+    bool sharesStorageWith(const Tensor& other) const { return storage().get() == other.storage().get(); }
+
+    // Pointer to element [0, 0, …] (storage base + offset).
+    void* rawData() const;
+    template <class T> T* data() const {
+        checkDType(dtypeOf<T>, "data");
+        return static_cast<T*>(rawData());
+    }
+    // The single element of a one-element tensor, converted to T.
+    template <class T> T item() const;
+    // All elements in row-major order, converted to T (any strides).
+    template <class T> std::vector<T> toVector() const;
+
+    TensorImpl& impl() const;
+    const std::shared_ptr<TensorImpl>& implPtr() const noexcept { return m_impl; }
+
+    // Marks the storage as written in place (see Note [Version counter]).
+    void bumpVersion() const { storage()->bumpVersion(); }
+
+    // Wraps a negative dim and checks its range; `op` names the caller in the error.
+    static std::int64_t wrapDim(std::int64_t d, std::int64_t ndim, const char* op);
+
+private:
+    void checkDType(DType expected, const char* what) const;
+    std::shared_ptr<TensorImpl> m_impl;
+};
+
+// Row-major strides of a contiguous tensor with these sizes.
+Shape contiguousStrides(const Shape& sizes);
+// Product of sizes (1 for a 0-d shape).
+std::int64_t shapeNumel(const Shape& sizes);
+// "[2, 3]" — the form used in every error message.
+std::string shapeToString(const Shape& sizes);
+
+}  // namespace tessera
