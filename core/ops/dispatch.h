@@ -60,12 +60,15 @@ public:
 
     // Records the event for this call (if profiling is on) and returns `out`.
     Tensor finish(Tensor out) {
-        if (m_on) [[unlikely]] end({out});
+        if (m_on) [[unlikely]]
+            end({out});
         return out;
     }
     // For ops with several outputs (max with indices, split, …).
-    template <class Container> Container finishMany(Container outs) {
-        if (m_on) [[unlikely]] end(std::vector<Tensor>(outs.begin(), outs.end()));
+    template <class Container>
+    Container finishMany(Container outs) {
+        if (m_on) [[unlikely]]
+            end(std::vector<Tensor>(outs.begin(), outs.end()));
         return outs;
     }
 

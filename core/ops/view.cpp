@@ -142,7 +142,8 @@ Tensor permute(const Tensor& x, const Shape& dims) {
     std::vector<bool> seen(nd, false);
     for (std::int64_t i = 0; i < nd; ++i) {
         const auto d = Tensor::wrapDim(dims[i], nd, "permute");
-        if (seen[d]) throw ShapeError("permute: repeated dim " + std::to_string(dims[i]) + " in " + shapeToString(dims));
+        if (seen[d])
+            throw ShapeError("permute: repeated dim " + std::to_string(dims[i]) + " in " + shapeToString(dims));
         seen[d] = true;
         sizes[i] = x.size(d);
         strides[i] = x.stride(d);
@@ -225,9 +226,9 @@ Tensor expand(const Tensor& x, const Shape& sizes) {
             outStrides[i] = 0;
         } else {
             throw ShapeError("expand: the expanded size of the tensor (" + std::to_string(want) +
-                             ") must match the existing size (" + std::to_string(have) + ") at non-singleton dimension " +
-                             std::to_string(i) + ".  Target sizes: " + shapeToString(sizes) + ".  Tensor sizes: " +
-                             shapeToString(x.sizes()));
+                             ") must match the existing size (" + std::to_string(have) +
+                             ") at non-singleton dimension " + std::to_string(i) + ".  Target sizes: " +
+                             shapeToString(sizes) + ".  Tensor sizes: " + shapeToString(x.sizes()));
         }
     }
     return call.finish(makeView(x, outSizes, outStrides, x.storageOffset()));

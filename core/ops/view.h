@@ -26,7 +26,7 @@ Tensor squeeze(const Tensor& x, std::int64_t dim);
 Tensor unsqueeze(const Tensor& x, std::int64_t dim);
 Tensor flatten(const Tensor& x, std::int64_t startDim = 0, std::int64_t endDim = -1);
 Tensor contiguous(const Tensor& x);
-Tensor clone(const Tensor& x);  // always a contiguous copy
+Tensor clone(const Tensor& x);            // always a contiguous copy
 Tensor to(const Tensor& x, DType dtype);  // a copy in another dtype (x itself when the dtype matches)
 
 // The sizes a view/reshape with one -1 resolves to; throws naming `op` when numel does not match.

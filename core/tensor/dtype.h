@@ -17,10 +17,14 @@ enum class DType : std::uint8_t { Float32, Float64, Int64, Bool };
 
 constexpr std::size_t itemSize(DType t) {
     switch (t) {
-        case DType::Float32: return 4;
-        case DType::Float64: return 8;
-        case DType::Int64: return 8;
-        case DType::Bool: return 1;
+        case DType::Float32:
+            return 4;
+        case DType::Float64:
+            return 8;
+        case DType::Int64:
+            return 8;
+        case DType::Bool:
+            return 1;
     }
     return 0;
 }
@@ -28,40 +32,67 @@ constexpr std::size_t itemSize(DType t) {
 // PyTorch's names: "float32", "float64", "int64", "bool".
 constexpr std::string_view dtypeName(DType t) {
     switch (t) {
-        case DType::Float32: return "float32";
-        case DType::Float64: return "float64";
-        case DType::Int64: return "int64";
-        case DType::Bool: return "bool";
+        case DType::Float32:
+            return "float32";
+        case DType::Float64:
+            return "float64";
+        case DType::Int64:
+            return "int64";
+        case DType::Bool:
+            return "bool";
     }
     return "?";
 }
 
 constexpr bool isFloating(DType t) { return t == DType::Float32 || t == DType::Float64; }
 
-template <class T> struct DTypeOf;
-template <> struct DTypeOf<float> { static constexpr DType value = DType::Float32; };
-template <> struct DTypeOf<double> { static constexpr DType value = DType::Float64; };
-template <> struct DTypeOf<std::int64_t> { static constexpr DType value = DType::Int64; };
-template <> struct DTypeOf<bool> { static constexpr DType value = DType::Bool; };
-template <class T> inline constexpr DType dtypeOf = DTypeOf<T>::value;
+template <class T>
+struct DTypeOf;
+template <>
+struct DTypeOf<float> {
+    static constexpr DType value = DType::Float32;
+};
+template <>
+struct DTypeOf<double> {
+    static constexpr DType value = DType::Float64;
+};
+template <>
+struct DTypeOf<std::int64_t> {
+    static constexpr DType value = DType::Int64;
+};
+template <>
+struct DTypeOf<bool> {
+    static constexpr DType value = DType::Bool;
+};
+template <class T>
+inline constexpr DType dtypeOf = DTypeOf<T>::value;
 
 // Calls f.template operator()<T>() with the C++ type of `t`.
-template <class F> decltype(auto) visitDType(DType t, F&& f) {
+template <class F>
+decltype(auto) visitDType(DType t, F&& f) {
     switch (t) {
-        case DType::Float32: return std::forward<F>(f).template operator()<float>();
-        case DType::Float64: return std::forward<F>(f).template operator()<double>();
-        case DType::Int64: return std::forward<F>(f).template operator()<std::int64_t>();
-        case DType::Bool: return std::forward<F>(f).template operator()<bool>();
+        case DType::Float32:
+            return std::forward<F>(f).template operator()<float>();
+        case DType::Float64:
+            return std::forward<F>(f).template operator()<double>();
+        case DType::Int64:
+            return std::forward<F>(f).template operator()<std::int64_t>();
+        case DType::Bool:
+            return std::forward<F>(f).template operator()<bool>();
     }
     throw TypeError("visitDType: unknown dtype");
 }
 
 // Same for floating types only; `op` names the caller in the error for other types.
-template <class F> decltype(auto) visitFloating(DType t, std::string_view op, F&& f) {
+template <class F>
+decltype(auto) visitFloating(DType t, std::string_view op, F&& f) {
     switch (t) {
-        case DType::Float32: return std::forward<F>(f).template operator()<float>();
-        case DType::Float64: return std::forward<F>(f).template operator()<double>();
-        default: break;
+        case DType::Float32:
+            return std::forward<F>(f).template operator()<float>();
+        case DType::Float64:
+            return std::forward<F>(f).template operator()<double>();
+        default:
+            break;
     }
     throw TypeError(std::string(op) + ": expected a floating point tensor (float32 or float64), got " +
                     std::string(dtypeName(t)));
@@ -71,10 +102,14 @@ template <class F> decltype(auto) visitFloating(DType t, std::string_view op, F&
 constexpr DType promoteTypes(DType a, DType b) {
     auto rank = [](DType t) {
         switch (t) {
-            case DType::Bool: return 0;
-            case DType::Int64: return 1;
-            case DType::Float32: return 2;
-            case DType::Float64: return 3;
+            case DType::Bool:
+                return 0;
+            case DType::Int64:
+                return 1;
+            case DType::Float32:
+                return 2;
+            case DType::Float64:
+                return 3;
         }
         return 0;
     };

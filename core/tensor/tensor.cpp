@@ -51,8 +51,10 @@ Tensor Tensor::fromStorage(Storage storage, const Shape& sizes, const Shape& str
     for (std::size_t i = 0; i < sizes.size(); ++i) {
         if (sizes[i] < 0) throw ShapeError("as_strided: negative size in " + shapeToString(sizes));
         if (strides[i] < 0) throw ShapeError("as_strided: negative stride in " + shapeToString(strides));
-        if (sizes[i] == 0) empty = true;
-        else last += (sizes[i] - 1) * strides[i];
+        if (sizes[i] == 0)
+            empty = true;
+        else
+            last += (sizes[i] - 1) * strides[i];
     }
     const auto capacity = static_cast<std::int64_t>(storage->nbytes() / itemSize(dtype));
     if (!empty && last >= capacity)
@@ -68,7 +70,8 @@ Tensor Tensor::fromStorage(Storage storage, const Shape& sizes, const Shape& str
     return Tensor(std::move(impl));
 }
 
-template <class T> Tensor Tensor::fromVector(const std::vector<T>& values, const Shape& sizes) {
+template <class T>
+Tensor Tensor::fromVector(const std::vector<T>& values, const Shape& sizes) {
     if (static_cast<std::int64_t>(values.size()) != shapeNumel(sizes))
         throw ShapeError("tensor: " + std::to_string(values.size()) + " values do not fill shape " +
                          shapeToString(sizes));
@@ -128,7 +131,8 @@ void Tensor::checkDType(DType expected, const char* what) const {
 
 namespace {
 // Visits every element offset (in elements, relative to rawData) in row-major order.
-template <class F> void forEachOffset(const Shape& sizes, const Shape& strides, F&& f) {
+template <class F>
+void forEachOffset(const Shape& sizes, const Shape& strides, F&& f) {
     const std::int64_t n = shapeNumel(sizes);
     if (n == 0) return;
     const std::size_t nd = sizes.size();
@@ -148,7 +152,8 @@ template <class F> void forEachOffset(const Shape& sizes, const Shape& strides, 
 }
 }  // namespace
 
-template <class T> std::vector<T> Tensor::toVector() const {
+template <class T>
+std::vector<T> Tensor::toVector() const {
     std::vector<T> out;
     out.reserve(static_cast<std::size_t>(numel()));
     visitDType(dtype(), [&]<class S>() {
@@ -158,10 +163,10 @@ template <class T> std::vector<T> Tensor::toVector() const {
     return out;
 }
 
-template <class T> T Tensor::item() const {
+template <class T>
+T Tensor::item() const {
     if (numel() != 1)
-        throw ValueError("item: a Tensor with " + std::to_string(numel()) +
-                         " elements cannot be converted to Scalar");
+        throw ValueError("item: a Tensor with " + std::to_string(numel()) + " elements cannot be converted to Scalar");
     return toVector<T>()[0];
 }
 

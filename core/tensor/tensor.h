@@ -43,8 +43,12 @@ public:
     // A view of `storage` with the given geometry; checks that it stays inside the storage.
     static Tensor fromStorage(Storage storage, const Shape& sizes, const Shape& strides, std::int64_t offset,
                               DType dtype);
-    template <class T> static Tensor fromVector(const std::vector<T>& values, const Shape& sizes);
-    template <class T> static Tensor scalar(T value) { return fromVector<T>({value}, {}); }
+    template <class T>
+    static Tensor fromVector(const std::vector<T>& values, const Shape& sizes);
+    template <class T>
+    static Tensor scalar(T value) {
+        return fromVector<T>({value}, {});
+    }
 
     bool defined() const noexcept { return m_impl != nullptr; }
     DType dtype() const { return impl().dtype; }
@@ -64,14 +68,17 @@ public:
 
     // Pointer to element [0, 0, …] (storage base + offset).
     void* rawData() const;
-    template <class T> T* data() const {
+    template <class T>
+    T* data() const {
         checkDType(dtypeOf<T>, "data");
         return static_cast<T*>(rawData());
     }
     // The single element of a one-element tensor, converted to T.
-    template <class T> T item() const;
+    template <class T>
+    T item() const;
     // All elements in row-major order, converted to T (any strides).
-    template <class T> std::vector<T> toVector() const;
+    template <class T>
+    std::vector<T> toVector() const;
 
     TensorImpl& impl() const;
     const std::shared_ptr<TensorImpl>& implPtr() const noexcept { return m_impl; }
