@@ -52,6 +52,16 @@ TensorList Node::operator()(TensorList&& grads) {
     return out;
 }
 
+void Node::releaseVariables() {
+    visitSaved([](std::string_view, SavedVariable& v) { v.reset(); });
+}
+
+std::vector<SavedTensorInfo> Node::savedTensors() {
+    std::vector<SavedTensorInfo> out;
+    visitSaved([&](std::string_view name, SavedVariable& v) { out.push_back({std::string(name), v.data()}); });
+    return out;
+}
+
 AccumulateGrad::AccumulateGrad(Tensor variable) : m_variable(std::move(variable)) {
     setSequenceNr(std::numeric_limits<std::uint64_t>::max());
     addOutput({m_variable.sizes(), m_variable.dtype()});

@@ -14,7 +14,7 @@
 //           if (shouldComputeOutput(1)) out[1] = mul(grads[0], self.unpack(this));
 //           return out;
 //       }
-//       void releaseVariables() override { self.reset(); other.reset(); }
+//       void visitSaved(const SavedVisitor& visit) override { visit("self", self); visit("other", other); }
 //   };
 //
 //   Tensor mul(const Tensor& a, const Tensor& b) {
@@ -38,7 +38,8 @@
 //   on, and higher-order gradients work.
 // - Save inputs with SavedVariable(x) and the op's own output with SavedVariable(out, /*isOutput=*/true)
 //   (saving an output strongly would make a reference cycle). unpack(this) checks the version counter.
-// - releaseVariables() resets every SavedVariable: backward calls it unless retain_graph is set.
+// - visitSaved() names every SavedVariable member: backward frees them through it (unless retain_graph)
+//   and graph snapshots show them.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +52,7 @@
 
 #include "core/autograd/edge.h"
 #include "core/autograd/grad_mode.h"
+#include "core/autograd/saved_variable.h"
 #include "core/profile/profiler.h"
 #include "core/tensor/tensor.h"
 
@@ -104,10 +106,13 @@ public:
     std::uint64_t sequenceNr() const noexcept { return m_sequenceNr; }
     profile::ScopeId scope() const noexcept { return m_scope; }
 
+    // Calls visit(name, variable) for every tensor the Node saved ("self", "other", "result", …).
+    using SavedVisitor = std::function<void(std::string_view, SavedVariable&)>;
+    virtual void visitSaved(const SavedVisitor& /*visit*/) {}
     // Frees saved tensors (called after backward unless retain_graph).
-    virtual void releaseVariables() {}
+    void releaseVariables();
     // The tensors this Node saved, for the graph snapshot.
-    virtual std::vector<SavedTensorInfo> savedTensors() const { return {}; }
+    std::vector<SavedTensorInfo> savedTensors();
 
     // Hooks on the gradients this Node receives: pre-hooks see grads before apply() and may replace
     // them (tensor.register_hook on a non-leaf is a pre-hook on its grad_fn for its output number).
