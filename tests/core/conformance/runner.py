@@ -152,7 +152,8 @@ def run_case(case, outdir):
         scope[spec["name"]] = tensor
     result = {"name": case["name"], "line": case["line"], "script_line": case["body_line"],
               "script": case["script"], "inputs": [s["name"] for s in case["inputs"]],
-              "error": case["error"], "torch_error": None, "outputs": []}
+              "error": case["error"], "requires_grad": case["requires_grad"], "backward": case["backward"],
+              "torch_error": None, "outputs": []}
     torch.manual_seed(case_seed(case["name"]))
     try:
         code = compile(case["script"], case["name"] + ".py", "exec")

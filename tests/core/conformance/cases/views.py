@@ -322,3 +322,33 @@ y = a.transpose(0, 1.5)
 # case: unknown_name
 # error: name 'b' is not defined
 y = b.t()
+
+# case: grad_through_views
+# input: a float64 [3,4] normal
+# requires_grad: a
+# backward: y
+y = a.t()[1:, ::2].reshape(-1)[2]
+
+# case: grad_through_expand_and_permute
+# input: a float32 [3,1] normal
+# input: b float64 [2,3,4] normal
+# requires_grad: a, b
+# backward: y
+z = b.permute(2, 0, 1).flatten(1)[3, 4]
+y = a.expand(3, 5).unsqueeze(0).squeeze()[2, 4]
+
+# case: grad_in_script
+# input: a float64 [3,4] normal
+a.requires_grad_()
+y = a.t()[2, 1]
+y.backward()
+g = a.grad
+l = a.is_leaf
+r = y.requires_grad
+d = y.detach().requires_grad
+
+# case: autograd_grad_function
+# input: a float64 [3,4] normal
+# requires_grad: a
+y = a.view(2, 6).transpose(0, 1)[4, 1]
+g, = torch.autograd.grad(y, a)
