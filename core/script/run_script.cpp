@@ -2,8 +2,12 @@
 
 #include <cctype>
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <sstream>
 
+#include "core/autograd/autograd_meta.h"
+#include "core/autograd/graph_snapshot.h"
 #include "core/io/npy.h"
 #include "core/kernels/parallel.h"
 #include "core/script/interpreter.h"
@@ -25,6 +29,13 @@ std::string readText(const std::filesystem::path& file) {
     std::ostringstream buf;
     buf << in.rdbuf();
     return buf.str();
+}
+
+void writeTextFile(const std::filesystem::path& file, const std::string& text) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw IoError(file.string() + ": cannot write");
 }
 
 }  // namespace
@@ -58,20 +69,30 @@ std::vector<std::filesystem::path> runScriptFile(const ScriptRun& run) {
                              std::string(dtypeName(v->asTensor().dtype())) +
                              "; only floating point tensors can require gradients");
         v->asTensor().setRequiresGrad(true);
+        autograd::autogradMeta(v->asTensor()).name = name;  // labels the leaf in graph.dot
         tracked.push_back(v->asTensor());
     }
 
     interp.run(text, run.script.string());
 
+    std::unique_ptr<autograd::GraphRecorder> recorder;
     if (!run.backward.empty()) {
         const Value* v = interp.variable(run.backward);
         if (!v) throw ValueError("--backward: the script assigns no variable '" + run.backward + "'");
         if (!v->isTensor())
             throw ValueError("--backward: '" + run.backward + "' is a " + v->typeName() + ", not a Tensor");
         const Tensor gradient = run.gradOutput.empty() ? Tensor() : io::readNpy(run.gradOutput);
+        if (run.dot) recorder = std::make_unique<autograd::GraphRecorder>(autograd::TensorList{v->asTensor()});
+        std::optional<autograd::ObserveBackward> observe;
+        if (recorder) observe.emplace(*recorder);
         v->asTensor().backward(gradient);
     } else if (!run.gradOutput.empty()) {
         throw ValueError("--grad-output needs --backward VAR");
+    } else if (run.dot) {
+        autograd::TensorList roots;
+        for (const auto& [name, tensor] : interp.outputs())
+            if (tensor.gradFn()) roots.push_back(tensor);
+        recorder = std::make_unique<autograd::GraphRecorder>(roots);
     }
 
     std::error_code ec;
@@ -87,6 +108,10 @@ std::vector<std::filesystem::path> runScriptFile(const ScriptRun& run) {
         if (!g.defined()) continue;
         written.push_back(run.outDir / ("grad_" + run.requiresGrad[i] + ".npy"));
         io::writeNpy(written.back(), g);
+    }
+    if (recorder) {
+        written.push_back(run.outDir / "graph.dot");
+        writeTextFile(written.back(), autograd::toDot(recorder->snapshot()));
     }
     return written;
 }

@@ -8,7 +8,8 @@
 //   run.outDir = "out";
 //   run.requiresGrad = {"w"};
 //   run.backward = "loss";
-//   std::vector<std::string> files = runScriptFile(run);   // "out/loss.npy", …, "out/grad_w.npy"
+//   run.dot = true;
+//   std::vector<std::string> files = runScriptFile(run);   // "out/loss.npy", …, "out/grad_w.npy", "out/graph.dot"
 #pragma once
 
 #include <filesystem>
@@ -32,6 +33,9 @@ struct ScriptRun {
     std::vector<std::string> requiresGrad;  // floating inputs to track
     std::string backward;                   // a variable to call backward() on ("" for none)
     std::filesystem::path gradOutput;       // its gradient (.npy), needed when it is not a scalar
+    // Also write outDir/graph.dot: the autograd graph (PyTorch's Node names) behind the --backward
+    // variable, or behind every assigned tensor that has a grad_fn when there is no backward.
+    bool dot = false;
 };
 
 // "NAME=FILE.npy" → {NAME, FILE.npy}; ValueError when the form or the name is wrong.

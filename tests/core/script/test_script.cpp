@@ -168,8 +168,15 @@ private slots:
         run.outDir = d / "out";
         run.requiresGrad = {"x"};
         run.backward = "loss";
+        run.dot = true;
         const auto written = runScriptFile(run);
-        QCOMPARE(written.size(), std::size_t{4});
+        QCOMPARE(written.size(), std::size_t{5});
+        QFile dot(dir.filePath("out/graph.dot"));
+        QVERIFY(dot.open(QIODevice::ReadOnly));
+        const QByteArray graph = dot.readAll();
+        QVERIFY(graph.startsWith("digraph"));
+        for (const char* node : {"SelectBackward0", "SliceBackward0", "TBackward0", "x\\n(2, 3)"})
+            QVERIFY2(graph.contains(node), node);
         QCOMPARE(io::readNpy(d / "out" / "y.npy").toVector<double>(), (std::vector<double>{2, 5, 3, 6}));
         const Tensor n = io::readNpy(d / "out" / "n.npy");
         QCOMPARE(n.dim(), std::int64_t{0});
