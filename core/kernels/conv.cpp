@@ -111,7 +111,8 @@ template <class T, class V, int OCB>
                             std::memcpy(&x1, src + L, sizeof(V));
 #pragma GCC unroll 16
                             for (int o = 0; o < OCB; ++o) {
-                                const V wv = V{} + wp[o];
+                                // x − (+0) is exactly x, so this folds to a broadcast load.
+                                const V wv = wp[o] - V{};
                                 acc[o][0] += wv * x0;
                                 acc[o][1] += wv * x1;
                             }
@@ -145,14 +146,12 @@ struct DirectVariant {
     int ocb;    // output channels per block
 };
 
-__attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma"))) void directF32Avx512(const DirectCtx& c, Index img,
-                                                                                   Index grp, Index oh0, Index oh1,
-                                                                                   const void* buf, Index rows) {
+__attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma,prefer-vector-width=512"))) void directF32Avx512(
+    const DirectCtx& c, Index img, Index grp, Index oh0, Index oh1, const void* buf, Index rows) {
     directRows<float, vf16, 8>(c, img, grp, oh0, oh1, static_cast<const float*>(buf), rows);
 }
-__attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma"))) void directF64Avx512(const DirectCtx& c, Index img,
-                                                                                   Index grp, Index oh0, Index oh1,
-                                                                                   const void* buf, Index rows) {
+__attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma,prefer-vector-width=512"))) void directF64Avx512(
+    const DirectCtx& c, Index img, Index grp, Index oh0, Index oh1, const void* buf, Index rows) {
     directRows<double, vd8, 8>(c, img, grp, oh0, oh1, static_cast<const double*>(buf), rows);
 }
 __attribute__((target("avx2,fma"))) void directF32Avx2(const DirectCtx& c, Index img, Index grp, Index oh0, Index oh1,
