@@ -1,7 +1,12 @@
 #include "core/ops/conv.h"
 
+#include <array>
+#include <cstring>
 #include <string>
 
+#include "core/autograd/engine.h"
+#include "core/autograd/function.h"
+#include "core/autograd/saved_variable.h"
 #include "core/kernels/conv.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/view.h"
@@ -22,6 +27,125 @@ OpCost convCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& ou
 
 const OpInfo& kConv1d = registerOp({"conv1d", OpCategory::Nn, convCost});
 const OpInfo& kConv2d = registerOp({"conv2d", OpCategory::Nn, convCost});
+const OpInfo& kConvBackward = registerOp({"convolution_backward", OpCategory::Backward, elementwiseCost});
+
+using autograd::Node;
+using autograd::SavedVariable;
+using autograd::TensorList;
+
+Tensor zeros(const Shape& sizes, DType dtype) {
+    Tensor z = Tensor::empty(sizes, dtype);
+    std::memset(z.rawData(), 0, z.nbytes());
+    return z;
+}
+
+// The 2-D form of any conv: [N, C, H, W] input (unbatched gets N = 1, conv1d gets H = 1) and
+// [Cout, Cg, KH, KW] weight; views, so gradients flow through them.
+Tensor asBatched2d(const Tensor& x, std::int64_t spatial, bool batched) {
+    Tensor t = batched ? x : unsqueeze(x, 0);
+    return spatial == 1 ? unsqueeze(t, 2) : t;
+}
+
+Tensor conv2dWith(const Tensor& x, const Tensor& w, const Tensor& b, const kernels::ConvParams& p) {
+    return conv2d(x, w, b, {p.strideH, p.strideW}, {p.padH, p.padW}, {p.dilationH, p.dilationW}, p.groups);
+}
+
+std::array<Tensor, 3> convolutionBackward(const Tensor& grad, const Tensor& input, const Tensor& weight,
+                                          const kernels::ConvParams& p, std::array<bool, 3> mask);
+
+// The gradients of convolution_backward's outputs (grad_input, grad_weight, grad_bias) with respect to
+// its inputs (grad_output, input, weight). Each piece is a conv or a convolution_backward again, so
+// gradients of any order exist.
+struct ConvolutionBackwardBackward0 final : Node {
+    SavedVariable gradOutput, self, weight;
+    kernels::ConvParams params;
+    std::string_view name() const override { return "ConvolutionBackwardBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        const Tensor& ggI = grads[0];
+        const Tensor& ggW = grads[1];
+        const Tensor& ggB = grads[2];
+        const Tensor g = gradOutput.unpack(this), x = self.unpack(this), w = weight.unpack(this);
+        TensorList out(3);
+        if (shouldComputeOutput(0)) {
+            Tensor gg;
+            if (ggI.defined() || (ggB.defined() && !ggW.defined()))
+                gg = conv2dWith(ggI.defined() ? ggI : zeros(x.sizes(), x.dtype()), w, ggB, params);
+            if (ggW.defined()) {
+                Tensor fromW = conv2dWith(x, ggW, gg.defined() ? Tensor() : ggB, params);
+                gg = gg.defined() ? autograd::detail::accumulate(gg, fromW) : fromW;
+            }
+            out[0] = gg;
+        }
+        if (shouldComputeOutput(1) && ggW.defined())
+            out[1] = convolutionBackward(g, x, ggW, params, {true, false, false})[0];
+        if (shouldComputeOutput(2) && ggI.defined())
+            out[2] = convolutionBackward(g, ggI, w, params, {false, true, false})[1];
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("grad_output", gradOutput);
+        visit("self", self);
+        visit("weight", weight);
+    }
+};
+
+// torch's convolution_backward over 4-D tensors: (grad_input, grad_weight, grad_bias), each computed
+// when its mask entry is set.
+std::array<Tensor, 3> convolutionBackward(const Tensor& grad, const Tensor& input, const Tensor& weight,
+                                          const kernels::ConvParams& p, std::array<bool, 3> mask) {
+    OpCall call(kConvBackward, grad, input, weight);
+    const Tensor g = contiguous(grad);
+    std::array<Tensor, 3> out;
+    if (mask[0]) {
+        out[0] = Tensor::empty(input.sizes(), grad.dtype());
+        kernels::convBackwardInput(out[0], g, contiguous(weight), p);
+    }
+    if (mask[1]) {
+        out[1] = Tensor::empty(weight.sizes(), grad.dtype());
+        kernels::convBackwardWeight(out[1], g, contiguous(input), p);
+    }
+    if (mask[2]) {
+        out[2] = Tensor::empty({grad.size(1)}, grad.dtype());
+        kernels::convBackwardBias(out[2], g);
+    }
+    if (auto node = autograd::makeNode<ConvolutionBackwardBackward0>(grad, input, weight)) {
+        node->gradOutput = SavedVariable(grad);
+        node->self = SavedVariable(input);
+        node->weight = SavedVariable(weight);
+        node->params = p;
+        for (auto& t : out) {
+            if (!t.defined()) t = zeros({0}, grad.dtype());
+            autograd::setHistory(t, node);
+        }
+    }
+    call.finishMany(std::vector<Tensor>(out.begin(), out.end()));
+    return out;
+}
+
+struct ConvolutionBackward0 final : Node {
+    SavedVariable input, weight;
+    Shape biasSizes;  // empty when there is no bias
+    kernels::ConvParams params;
+    std::int64_t spatial = 2;
+    bool batched = true;
+    std::string_view name() const override { return "ConvolutionBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        const Tensor x = input.unpack(this), w = weight.unpack(this);
+        const Tensor g = asBatched2d(grads[0], spatial, batched);
+        const auto parts = convolutionBackward(
+            g, asBatched2d(x, spatial, batched), asBatched2d(w, spatial, true), params,
+            {shouldComputeOutput(0), shouldComputeOutput(1), shouldComputeOutput(2) && !biasSizes.empty()});
+        TensorList out(3);
+        if (shouldComputeOutput(0)) out[0] = reshape(parts[0], x.sizes());
+        if (shouldComputeOutput(1)) out[1] = reshape(parts[1], w.sizes());
+        if (shouldComputeOutput(2) && !biasSizes.empty()) out[2] = parts[2];
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("input", input);
+        visit("weight", weight);
+    }
+};
 
 // "2 x 2", as torch prints spatial sizes in its messages.
 std::string dimsString(const Shape& v) {
@@ -117,7 +241,17 @@ Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, con
     const Tensor bc = bias.defined() ? contiguous(bias) : Tensor();
     Tensor out = Tensor::empty(outSizes, input.dtype());
     kernels::convForward(spatial == 1 ? unsqueeze(out, 2) : out, xc, wc, bc, p);
-    return batched ? out : squeeze(out, 0);
+    Tensor result = batched ? out : squeeze(out, 0);
+    if (auto node = autograd::makeNode<ConvolutionBackward0>(input, weight, bias)) {
+        node->input = SavedVariable(input);
+        node->weight = SavedVariable(weight);
+        if (bias.defined()) node->biasSizes = bias.sizes();
+        node->params = p;
+        node->spatial = spatial;
+        node->batched = batched;
+        autograd::setHistory(result, node);
+    }
+    return result;
 }
 
 }  // namespace
