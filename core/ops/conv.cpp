@@ -59,11 +59,13 @@ std::array<Tensor, 3> convolutionBackward(const Tensor& grad, const Tensor& inpu
 struct ConvolutionBackwardBackward0 final : Node {
     SavedVariable gradOutput, self, weight;
     kernels::ConvParams params;
+    std::array<bool, 3> mask{};  // which of grad_input, grad_weight, grad_bias were computed
     std::string_view name() const override { return "ConvolutionBackwardBackward0"; }
     TensorList apply(TensorList&& grads) override {
-        const Tensor& ggI = grads[0];
-        const Tensor& ggW = grads[1];
-        const Tensor& ggB = grads[2];
+        // Outputs that were not computed are empty placeholders: their gradients are no gradients.
+        const Tensor ggI = mask[0] ? grads[0] : Tensor();
+        const Tensor ggW = mask[1] ? grads[1] : Tensor();
+        const Tensor ggB = mask[2] ? grads[2] : Tensor();
         const Tensor g = gradOutput.unpack(this), x = self.unpack(this), w = weight.unpack(this);
         TensorList out(3);
         if (shouldComputeOutput(0)) {
@@ -113,6 +115,7 @@ std::array<Tensor, 3> convolutionBackward(const Tensor& grad, const Tensor& inpu
         node->self = SavedVariable(input);
         node->weight = SavedVariable(weight);
         node->params = p;
+        node->mask = mask;
         for (auto& t : out) {
             if (!t.defined()) t = zeros({0}, grad.dtype());
             autograd::setHistory(t, node);

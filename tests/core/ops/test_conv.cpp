@@ -6,6 +6,8 @@
 #include <cmath>
 #include <random>
 
+#include "core/autograd/function.h"
+#include "core/autograd/gradcheck.h"
 #include "core/kernels/conv.h"
 #include "core/kernels/parallel.h"
 #include "core/ops/conv.h"
@@ -254,6 +256,35 @@ private slots:
                 for (std::int64_t i = 0; i < oh * ow; ++i) s0 += gv[(n * f.cout) * oh * ow + i];
             QVERIFY(std::abs(gb.toVector<double>()[0] - s0) < 1e-10);
         }
+    }
+
+    void gradcheckAndGradgradcheck() {
+        using autograd::TensorList;
+        auto leaf = [](const Shape& s, unsigned seed) {
+            Tensor t = randomTensor(s, DType::Float64, seed);
+            t.setRequiresGrad(true);
+            return t;
+        };
+        auto check = [](const autograd::DifferentiableFn& f, const TensorList& in) {
+            auto r = autograd::gradcheck(f, in);
+            QVERIFY2(r.ok, r.message.c_str());
+            auto rr = autograd::gradgradcheck(f, in);
+            QVERIFY2(rr.ok, rr.message.c_str());
+        };
+        // Direct path (wide rows), with bias.
+        check([](const TensorList& in) { return TensorList{ops::conv2d(in[0], in[1], in[2], {1}, {1})}; },
+              {leaf({2, 2, 3, 10}, 30), leaf({3, 2, 2, 3}, 31), leaf({3}, 32)});
+        // im2col path: column stride, dilation, groups, asymmetric padding.
+        check(
+            [](const TensorList& in) {
+                return TensorList{ops::conv2d(in[0], in[1], in[2], {2, 2}, {1, 0}, {1, 2}, 2)};
+            },
+            {leaf({2, 4, 5, 6}, 33), leaf({4, 2, 2, 2}, 34), leaf({4}, 35)});
+        // conv1d, unbatched, no bias.
+        check([](const TensorList& in) { return TensorList{ops::conv1d(in[0], in[1], {}, {2}, {1})}; },
+              {leaf({3, 9}, 36), leaf({2, 3, 3}, 37)});
+        Tensor x = leaf({1, 2, 4, 4}, 38), w = leaf({3, 2, 3, 3}, 39);
+        QCOMPARE(QString::fromLatin1(ops::conv2d(x, w).gradFn()->name()), QString("ConvolutionBackward0"));
     }
 };
 

@@ -8,6 +8,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/autograd/function.h"
+#include "core/autograd/gradcheck.h"
 #include "core/kernels/parallel.h"
 #include "core/ops/pool.h"
 #include "core/ops/view.h"
@@ -204,6 +205,28 @@ private slots:
         QCOMPARE(ops::avgPool2d(x, {3}, {2}, {1}, true, false).toVector<float>(), a1);
         QCOMPARE(ops::maxPool2d(x, {3}, {2}, {1}).toVector<float>(), m1);
         kernels::setNumThreads(before);
+    }
+
+    void gradcheckAndGradgradcheck() {
+        using autograd::TensorList;
+        // Distinct values, so no max is tied within a finite-difference step.
+        std::vector<double> v(2 * 3 * 6 * 7);
+        for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>((i * 97) % v.size()) / 10.0;
+        Tensor x = Tensor::fromVector<double>(v, {2, 3, 6, 7});
+        x.setRequiresGrad(true);
+        auto check = [&](const autograd::DifferentiableFn& f) {
+            auto r = autograd::gradcheck(f, {x});
+            QVERIFY2(r.ok, r.message.c_str());
+            auto rr = autograd::gradgradcheck(f, {x});
+            QVERIFY2(rr.ok, rr.message.c_str());
+        };
+        check([](const TensorList& in) { return TensorList{ops::maxPool2d(in[0], {3}, {2}, {1}, {1}, true)}; });
+        check([](const TensorList& in) { return TensorList{ops::maxPool2d(in[0], {2, 3}, {1, 2}, {1, 0}, {2, 1})}; });
+        check([](const TensorList& in) { return TensorList{ops::avgPool2d(in[0], {3}, {2}, {1}, true, false)}; });
+        check([](const TensorList& in) {
+            return TensorList{ops::avgPool2d(in[0], {2, 3}, {2, 1}, {1, 1}, false, true, 5)};
+        });
+        check([](const TensorList& in) { return TensorList{ops::adaptiveAvgPool2d(in[0], {4, 3})}; });
     }
 };
 
