@@ -1,0 +1,13 @@
+// torch.index_select: the slices of `x` along `dim` at the int64 positions in `index` (a vector or a
+// 0-d tensor), in index order; repeats allowed. Any dtype.
+//
+//   Tensor rows = ops::indexSelect(x, 0, Tensor::fromVector<std::int64_t>({2, 0, 2}, {3}));  // (3, …)
+#pragma once
+
+#include "core/tensor/tensor.h"
+
+namespace tessera::ops {
+
+Tensor indexSelect(const Tensor& x, std::int64_t dim, const Tensor& index);
+
+}  // namespace tessera::ops

@@ -1,0 +1,166 @@
+#include "core/ops/nll_loss.h"
+
+#include <string>
+
+#include "core/ops/dispatch.h"
+#include "core/ops/view.h"
+
+namespace tessera::ops {
+
+namespace {
+OpCost nllLossCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+    // One multiply-add per target element; only the picked input elements are read.
+    const double n = inputs.size() > 1 && inputs[1].defined() ? static_cast<double>(inputs[1].numel()) : 0;
+    double bytes = 0;
+    for (const auto& t : outputs)
+        if (t.defined()) bytes += static_cast<double>(t.nbytes());
+    if (inputs.size() > 1 && inputs[1].defined()) bytes += static_cast<double>(inputs[1].nbytes());
+    return {2 * n, bytes + n * 8};
+}
+
+const OpInfo& kNllLoss = registerOp({"nll_loss", OpCategory::Loss, nllLossCost});
+
+// torch's names for dtypes in its "expected scalar type" messages.
+const char* scalarTypeName(DType t) {
+    switch (t) {
+        case DType::Float32:
+            return "Float";
+        case DType::Float64:
+            return "Double";
+        case DType::Int64:
+            return "Long";
+        case DType::Bool:
+            return "Bool";
+    }
+    return "?";
+}
+
+struct NllResult {
+    Tensor output;
+    double totalWeight = 0;
+};
+
+// The kernel on a (N, C, S) view of the input and a (N, S) view of the target; `outSizes` shapes the
+// 'none' output. Targets are validated before any work.
+NllResult nllKernel(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
+                    std::int64_t ignoreIndex, std::int64_t n, std::int64_t c, std::int64_t s, const Shape& outSizes) {
+    const Tensor tgt = detail::materialize(target);
+    const std::int64_t* tp = tgt.data<std::int64_t>();
+    const std::int64_t count = n * s;
+    for (std::int64_t i = 0; i < count; ++i) {
+        const std::int64_t t = tp[i];
+        if (t != ignoreIndex && (t < 0 || t >= c))
+            throw IndexError("nll_loss: Target " + std::to_string(t) + " is out of bounds.");
+    }
+    return visitFloating(input.dtype(), "nll_loss", [&]<class T>() {
+        const Tensor x = detail::materialize(input);
+        const T* xp = x.data<T>();
+        Tensor w;
+        const T* wp = nullptr;
+        if (weight.defined()) {
+            w = detail::materialize(weight);
+            wp = w.data<T>();
+        }
+        auto weightOf = [=](std::int64_t i) -> T {
+            const std::int64_t t = tp[i];
+            if (t == ignoreIndex) return T(0);
+            return wp ? wp[t] : T(1);
+        };
+        auto term = [=](std::int64_t i) -> T {
+            const std::int64_t t = tp[i];
+            if (t == ignoreIndex) return T(0);
+            const std::int64_t b = i / s, k = i % s;
+            return -(wp ? wp[t] : T(1)) * xp[(b * c + t) * s + k];
+        };
+        NllResult r;
+        r.totalWeight = detail::chunkedSum(count, [&](std::int64_t lo, std::int64_t hi) {
+            double acc = 0;
+            for (std::int64_t i = lo; i < hi; ++i) acc += static_cast<double>(weightOf(i));
+            return acc;
+        });
+        if (reduction == Reduction::None) {
+            r.output = detail::reducePointwise<T>(outSizes, Reduction::None, term);
+            return r;
+        }
+        double total = detail::chunkedSum(count, [&](std::int64_t lo, std::int64_t hi) {
+            double acc = 0;
+            for (std::int64_t i = lo; i < hi; ++i) acc += static_cast<double>(term(i));
+            return acc;
+        });
+        if (reduction == Reduction::Mean) total /= r.totalWeight;
+        r.output = Tensor::scalar<T>(static_cast<T>(total));
+        return r;
+    });
+}
+
+void checkWeight(const Tensor& input, const Tensor& weight, std::int64_t c) {
+    if (!weight.defined()) return;
+    if (weight.dim() != 1 || weight.numel() != c)
+        throw ShapeError("nll_loss: weight tensor should be defined either for all " + std::to_string(c) +
+                         " classes or no classes but got weight tensor of shape: " + shapeToString(weight.sizes()));
+    if (weight.dtype() != input.dtype())
+        throw TypeError(std::string("nll_loss: expected scalar type ") + scalarTypeName(input.dtype()) + " but found " +
+                        scalarTypeName(weight.dtype()));
+}
+
+}  // namespace
+
+Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
+               std::int64_t ignoreIndex) {
+    OpCall call(kNllLoss, input, target, weight);
+    const std::int64_t nd = input.dim();
+    if (nd < 1) throw ValueError("nll_loss: Expected 1 or more dimensions (got " + std::to_string(nd) + ")");
+    if (nd != 1 && (target.dim() == 0 || input.size(0) != target.size(0)))
+        throw ValueError("nll_loss: Expected input batch_size (" + std::to_string(input.size(0)) +
+                         ") to match target batch_size (" +
+                         (target.dim() == 0 ? std::string("none") : std::to_string(target.size(0))) + ").");
+    if (target.dtype() != DType::Int64)
+        throw TypeError(std::string("nll_loss: expected scalar type Long but found ") + scalarTypeName(target.dtype()));
+    if (!isFloating(input.dtype()))
+        throw TypeError(std::string("nll_loss: \"nll_loss_out_frame\" not implemented for '") +
+                        scalarTypeName(input.dtype()) + "'");
+    const std::int64_t c = nd == 1 ? input.size(0) : input.size(1);
+    checkWeight(input, weight, c);
+
+    if (nd <= 2) {
+        if (target.dim() > 1) throw ShapeError("nll_loss: 0D or 1D target tensor expected, multi-target not supported");
+        const bool noBatch = nd == 1 && target.dim() == 0;
+        if (!noBatch && input.size(0) != target.size(0))
+            throw ShapeError("nll_loss: size mismatch (got input: " + shapeToString(input.sizes()) +
+                             ", target: " + shapeToString(target.sizes()) + ")");
+        const std::int64_t n = nd == 1 ? 1 : input.size(0);
+        const Shape outSizes = nd == 1 ? Shape{} : Shape{n};
+        return call.finish(nllKernel(input, target, weight, reduction, ignoreIndex, n, c, 1, outSizes).output);
+    }
+    if (nd == 4) {
+        // torch's nll_loss2d.
+        if (target.dim() != 3)
+            throw ShapeError(
+                "nll_loss: only batches of spatial targets supported (3D tensors) but got targets of dimension: " +
+                std::to_string(target.dim()));
+        if (input.size(2) != target.size(1) || input.size(3) != target.size(2))
+            throw ShapeError("nll_loss: size mismatch (got input: " + shapeToString(input.sizes()) +
+                             " , target: " + shapeToString(target.sizes()));
+        const std::int64_t n = input.size(0);
+        return call.finish(nllKernel(input, target, weight, reduction, ignoreIndex, n, c, input.size(2) * input.size(3),
+                                     target.sizes())
+                               .output);
+    }
+    // 3 or more than 4 dims: torch views the input as (N, C, 1, S) and runs nll_loss2d.
+    const std::int64_t n = input.size(0);
+    Shape outSizes(input.sizes().begin() + 2, input.sizes().end());
+    if (Shape(target.sizes().begin() + 1, target.sizes().end()) != outSizes) {
+        outSizes.insert(outSizes.begin(), n);
+        throw ShapeError("nll_loss: Expected target size " + shapeToString(outSizes) + ", got " +
+                         shapeToString(target.sizes()));
+    }
+    outSizes.insert(outSizes.begin(), n);
+    const Tensor in4 =
+        input.numel() > 0 ? view(contiguous(input), {n, c, 1, -1}) : view(contiguous(input), {n, c, 0, 0});
+    const Tensor t3 = target.numel() > 0 ? view(contiguous(target), {n, 1, -1}) : view(contiguous(target), {n, 0, 0});
+    Tensor out = nllKernel(in4, t3, weight, reduction, ignoreIndex, n, c, in4.size(2) * in4.size(3), t3.sizes()).output;
+    if (reduction == Reduction::None) out = view(out, outSizes);
+    return call.finish(out);
+}
+
+}  // namespace tessera::ops
