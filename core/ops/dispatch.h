@@ -19,7 +19,9 @@
 
 namespace tessera::ops {
 
-enum class OpCategory { Factory, View, Elementwise, Reduction, Linalg, Nn, Loss, Shape, Random };
+// Backward: ops that exist to make a backward formula differentiable (slice_backward, …); they are
+// covered by the gradient checks of the op they serve, not by their own conformance case.
+enum class OpCategory { Factory, View, Elementwise, Reduction, Linalg, Nn, Loss, Shape, Random, Backward };
 
 struct OpCost {
     double flops = 0;

@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <optional>
 
+#include <cstring>
+
+#include "core/autograd/engine.h"
+#include "core/autograd/function.h"
+#include "core/autograd/saved_variable.h"
 #include "core/kernels/copy.h"
 #include "core/ops/dispatch.h"
 
@@ -24,6 +29,116 @@ const OpInfo& kFlatten = registerOp({"flatten", OpCategory::View, zeroCost});
 const OpInfo& kContiguous = registerOp({"contiguous", OpCategory::View, elementwiseCost});
 const OpInfo& kClone = registerOp({"clone", OpCategory::View, elementwiseCost});
 const OpInfo& kTo = registerOp({"to", OpCategory::View, elementwiseCost});
+const OpInfo& kSliceBackward = registerOp({"slice_backward", OpCategory::Backward, elementwiseCost});
+const OpInfo& kSelectBackward = registerOp({"select_backward", OpCategory::Backward, elementwiseCost});
+
+using autograd::Node;
+using autograd::TensorList;
+
+Tensor zeros(const Shape& sizes, DType dtype) {
+    Tensor z = Tensor::empty(sizes, dtype);
+    std::memset(z.rawData(), 0, z.nbytes());
+    return z;
+}
+
+// Backward Nodes of the views (names as torch 1.13 shows them in grad_fn).
+
+// ViewBackward0, ReshapeAliasBackward0 and UnsafeViewBackward0 share one formula.
+struct ReshapeBackward final : Node {
+    std::string_view nodeName;
+    Shape selfSizes;
+    std::string_view name() const override { return nodeName; }
+    TensorList apply(TensorList&& grads) override { return {reshape(grads[0], selfSizes)}; }
+};
+
+struct TransposeBackward0 final : Node {
+    std::int64_t dim0 = 0, dim1 = 0;
+    std::string_view name() const override { return "TransposeBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {transpose(grads[0], dim0, dim1)}; }
+};
+
+struct TBackward0 final : Node {
+    std::string_view name() const override { return "TBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {t(grads[0])}; }
+};
+
+struct PermuteBackward0 final : Node {
+    Shape inverse;
+    std::string_view name() const override { return "PermuteBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {permute(grads[0], inverse)}; }
+};
+
+struct SliceBackward0 final : Node {
+    Shape selfSizes;
+    std::int64_t dim = 0, start = 0, end = 0, step = 1;
+    std::string_view name() const override { return "SliceBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        return {sliceBackward(grads[0], selfSizes, dim, start, end, step)};
+    }
+};
+
+struct SliceBackwardBackward0 final : Node {
+    std::int64_t dim = 0, start = 0, end = 0, step = 1;
+    std::string_view name() const override { return "SliceBackwardBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {slice(grads[0], dim, start, end, step)}; }
+};
+
+struct SelectBackward0 final : Node {
+    Shape selfSizes;
+    std::int64_t dim = 0, index = 0;
+    std::string_view name() const override { return "SelectBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {selectBackward(grads[0], selfSizes, dim, index)}; }
+};
+
+struct SelectBackwardBackward0 final : Node {
+    std::int64_t dim = 0, index = 0;
+    std::string_view name() const override { return "SelectBackwardBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {select(grads[0], dim, index)}; }
+};
+
+struct ExpandBackward0 final : Node {
+    Shape selfSizes;
+    std::string_view name() const override { return "ExpandBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {autograd::sumToSize(grads[0], selfSizes)}; }
+};
+
+// SqueezeBackward0 (all dims) and SqueezeBackward1 (one dim): put the removed size-1 dims back.
+struct SqueezeBackward final : Node {
+    std::string_view nodeName;
+    Shape selfSizes;
+    std::string_view name() const override { return nodeName; }
+    TensorList apply(TensorList&& grads) override { return {reshape(grads[0], selfSizes)}; }
+};
+
+struct UnsqueezeBackward0 final : Node {
+    std::int64_t dim = 0;
+    std::string_view name() const override { return "UnsqueezeBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {squeeze(grads[0], dim)}; }
+};
+
+// CloneBackward0 and ToCopyBackward0: the gradient passes through (the engine casts it to the input's dtype).
+struct IdentityBackward final : Node {
+    std::string_view nodeName;
+    std::string_view name() const override { return nodeName; }
+    TensorList apply(TensorList&& grads) override { return {grads[0]}; }
+};
+
+// Gives `out` a NodeT grad_fn filled by `fill` when x requires grad.
+template <class NodeT, class Fill>
+Tensor withHistory(const Tensor& x, Tensor out, Fill&& fill) {
+    if (auto node = autograd::makeNode<NodeT>(x)) {
+        fill(*node);
+        autograd::setHistory(out, node);
+    }
+    return out;
+}
+
+Tensor reshapeNode(const Tensor& x, Tensor out, std::string_view nodeName) {
+    return withHistory<ReshapeBackward>(x, std::move(out), [&](ReshapeBackward& n) {
+        n.nodeName = nodeName;
+        n.selfSizes = x.sizes();
+    });
+}
 
 Tensor makeView(const Tensor& x, const Shape& sizes, const Shape& strides, std::int64_t offset) {
     return Tensor::fromStorage(x.storage(), sizes, strides, offset, x.dtype());
@@ -99,16 +214,17 @@ Tensor view(const Tensor& x, const Shape& sizes) {
                          shapeToString(x.sizes()) + " and stride " + shapeToString(x.strides()) +
                          " (at least one dimension spans across two contiguous subspaces). Use .reshape(...) "
                          "instead.");
-    return call.finish(makeView(x, shape, *strides, x.storageOffset()));
+    return call.finish(reshapeNode(x, makeView(x, shape, *strides, x.storageOffset()), "ViewBackward0"));
 }
 
 Tensor reshape(const Tensor& x, const Shape& sizes) {
     OpCall call(kReshape, x);
     const Shape shape = inferSize(sizes, x.numel(), "reshape");
     if (auto strides = viewStrides(x.sizes(), x.strides(), shape))
-        return call.finish(makeView(x, shape, *strides, x.storageOffset()));
+        return call.finish(reshapeNode(x, makeView(x, shape, *strides, x.storageOffset()), "ReshapeAliasBackward0"));
+    // Not expressible as a view: copy, then view the copy (torch's clone + _unsafe_view).
     Tensor c = clone(x);
-    return call.finish(makeView(c, shape, contiguousStrides(shape), 0));
+    return call.finish(reshapeNode(c, makeView(c, shape, contiguousStrides(shape), 0), "UnsafeViewBackward0"));
 }
 
 Tensor transpose(const Tensor& x, std::int64_t dim0, std::int64_t dim1) {
@@ -121,15 +237,20 @@ Tensor transpose(const Tensor& x, std::int64_t dim0, std::int64_t dim1) {
         std::swap(sizes[dim0], sizes[dim1]);
         std::swap(strides[dim0], strides[dim1]);
     }
-    return call.finish(makeView(x, sizes, strides, x.storageOffset()));
+    return call.finish(
+        withHistory<TransposeBackward0>(x, makeView(x, sizes, strides, x.storageOffset()), [&](TransposeBackward0& n) {
+            n.dim0 = dim0;
+            n.dim1 = dim1;
+        }));
 }
 
 Tensor t(const Tensor& x) {
     OpCall call(kT, x);
     if (x.dim() > 2)
         throw ShapeError("t: expects a tensor with <= 2 dimensions, but self is " + std::to_string(x.dim()) + "D");
-    if (x.dim() < 2) return call.finish(makeView(x, x.sizes(), x.strides(), x.storageOffset()));
-    return call.finish(makeView(x, {x.size(1), x.size(0)}, {x.stride(1), x.stride(0)}, x.storageOffset()));
+    Tensor out = x.dim() < 2 ? makeView(x, x.sizes(), x.strides(), x.storageOffset())
+                             : makeView(x, {x.size(1), x.size(0)}, {x.stride(1), x.stride(0)}, x.storageOffset());
+    return call.finish(withHistory<TBackward0>(x, out, [](TBackward0&) {}));
 }
 
 Tensor permute(const Tensor& x, const Shape& dims) {
@@ -148,7 +269,10 @@ Tensor permute(const Tensor& x, const Shape& dims) {
         sizes[i] = x.size(d);
         strides[i] = x.stride(d);
     }
-    return call.finish(makeView(x, sizes, strides, x.storageOffset()));
+    Shape inverse(nd);
+    for (std::int64_t i = 0; i < nd; ++i) inverse[Tensor::wrapDim(dims[i], nd, "permute")] = i;
+    return call.finish(withHistory<PermuteBackward0>(x, makeView(x, sizes, strides, x.storageOffset()),
+                                                     [&](PermuteBackward0& n) { n.inverse = inverse; }));
 }
 
 Tensor slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t end, std::int64_t step) {
@@ -168,7 +292,13 @@ Tensor slice(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t
     sizes[dim] = len;
     strides[dim] *= step;
     const std::int64_t offset = x.storageOffset() + (len > 0 ? start * x.stride(dim) : 0);
-    return call.finish(makeView(x, sizes, strides, offset));
+    return call.finish(withHistory<SliceBackward0>(x, makeView(x, sizes, strides, offset), [&](SliceBackward0& n) {
+        n.selfSizes = x.sizes();
+        n.dim = dim;
+        n.start = start;
+        n.end = end;
+        n.step = step;
+    }));
 }
 
 Tensor narrow(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_t length) {
@@ -185,7 +315,14 @@ Tensor narrow(const Tensor& x, std::int64_t dim, std::int64_t start, std::int64_
                          ") exceeds dimension size (" + std::to_string(n) + ")");
     Shape sizes = x.sizes();
     sizes[dim] = length;
-    return call.finish(makeView(x, sizes, x.strides(), x.storageOffset() + start * x.stride(dim)));
+    // torch implements narrow as a slice, so its grad_fn is SliceBackward0.
+    return call.finish(withHistory<SliceBackward0>(
+        x, makeView(x, sizes, x.strides(), x.storageOffset() + start * x.stride(dim)), [&](SliceBackward0& n) {
+            n.selfSizes = x.sizes();
+            n.dim = dim;
+            n.start = start;
+            n.end = start + length;
+        }));
 }
 
 Tensor select(const Tensor& x, std::int64_t dim, std::int64_t index) {
@@ -201,7 +338,11 @@ Tensor select(const Tensor& x, std::int64_t dim, std::int64_t index) {
     const std::int64_t offset = x.storageOffset() + index * strides[dim];
     sizes.erase(sizes.begin() + dim);
     strides.erase(strides.begin() + dim);
-    return call.finish(makeView(x, sizes, strides, offset));
+    return call.finish(withHistory<SelectBackward0>(x, makeView(x, sizes, strides, offset), [&](SelectBackward0& n) {
+        n.selfSizes = x.sizes();
+        n.dim = dim;
+        n.index = index;
+    }));
 }
 
 Tensor expand(const Tensor& x, const Shape& sizes) {
@@ -231,7 +372,8 @@ Tensor expand(const Tensor& x, const Shape& sizes) {
                              shapeToString(sizes) + ".  Tensor sizes: " + shapeToString(x.sizes()));
         }
     }
-    return call.finish(makeView(x, outSizes, outStrides, x.storageOffset()));
+    return call.finish(withHistory<ExpandBackward0>(x, makeView(x, outSizes, outStrides, x.storageOffset()),
+                                                    [&](ExpandBackward0& n) { n.selfSizes = x.sizes(); }));
 }
 
 Tensor squeeze(const Tensor& x) {
@@ -242,7 +384,11 @@ Tensor squeeze(const Tensor& x) {
             sizes.push_back(x.size(d));
             strides.push_back(x.stride(d));
         }
-    return call.finish(makeView(x, sizes, strides, x.storageOffset()));
+    return call.finish(
+        withHistory<SqueezeBackward>(x, makeView(x, sizes, strides, x.storageOffset()), [&](SqueezeBackward& n) {
+            n.nodeName = "SqueezeBackward0";
+            n.selfSizes = x.sizes();
+        }));
 }
 
 Tensor squeeze(const Tensor& x, std::int64_t dim) {
@@ -253,7 +399,11 @@ Tensor squeeze(const Tensor& x, std::int64_t dim) {
         sizes.erase(sizes.begin() + dim);
         strides.erase(strides.begin() + dim);
     }
-    return call.finish(makeView(x, sizes, strides, x.storageOffset()));
+    return call.finish(
+        withHistory<SqueezeBackward>(x, makeView(x, sizes, strides, x.storageOffset()), [&](SqueezeBackward& n) {
+            n.nodeName = "SqueezeBackward1";
+            n.selfSizes = x.sizes();
+        }));
 }
 
 Tensor unsqueeze(const Tensor& x, std::int64_t dim) {
@@ -263,7 +413,8 @@ Tensor unsqueeze(const Tensor& x, std::int64_t dim) {
     const std::int64_t stride = dim < x.dim() ? x.stride(dim) * x.size(dim) : 1;
     sizes.insert(sizes.begin() + dim, 1);
     strides.insert(strides.begin() + dim, stride);
-    return call.finish(makeView(x, sizes, strides, x.storageOffset()));
+    return call.finish(withHistory<UnsqueezeBackward0>(x, makeView(x, sizes, strides, x.storageOffset()),
+                                                       [&](UnsqueezeBackward0& n) { n.dim = dim; }));
 }
 
 Tensor flatten(const Tensor& x, std::int64_t startDim, std::int64_t endDim) {
@@ -272,7 +423,7 @@ Tensor flatten(const Tensor& x, std::int64_t startDim, std::int64_t endDim) {
     startDim = Tensor::wrapDim(startDim, x.dim(), "flatten");
     endDim = Tensor::wrapDim(endDim, x.dim(), "flatten");
     if (startDim > endDim) throw ShapeError("flatten: start_dim cannot come after end_dim");
-    if (startDim == endDim) return call.finish(makeView(x, x.sizes(), x.strides(), x.storageOffset()));
+    if (startDim == endDim) return x;
     Shape sizes(x.sizes().begin(), x.sizes().begin() + startDim);
     std::int64_t n = 1;
     for (std::int64_t d = startDim; d <= endDim; ++d) n *= x.size(d);
@@ -286,14 +437,16 @@ Tensor contiguous(const Tensor& x) {
     OpCall call(kContiguous, x);
     Tensor out = Tensor::empty(x.sizes(), x.dtype());
     kernels::copy(out, x);
-    return call.finish(out);
+    return call.finish(
+        withHistory<IdentityBackward>(x, out, [](IdentityBackward& n) { n.nodeName = "CloneBackward0"; }));
 }
 
 Tensor clone(const Tensor& x) {
     OpCall call(kClone, x);
     Tensor out = Tensor::empty(x.sizes(), x.dtype());
     kernels::copy(out, x);
-    return call.finish(out);
+    return call.finish(
+        withHistory<IdentityBackward>(x, out, [](IdentityBackward& n) { n.nodeName = "CloneBackward0"; }));
 }
 
 Tensor to(const Tensor& x, DType dtype) {
@@ -301,7 +454,38 @@ Tensor to(const Tensor& x, DType dtype) {
     OpCall call(kTo, x);
     Tensor out = Tensor::empty(x.sizes(), dtype);
     kernels::copy(out, x);
-    return call.finish(out);
+    if (!isFloating(dtype)) return call.finish(out);  // integer results carry no gradient
+    return call.finish(
+        withHistory<IdentityBackward>(x, out, [](IdentityBackward& n) { n.nodeName = "ToCopyBackward0"; }));
+}
+
+Tensor sliceBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, std::int64_t start,
+                     std::int64_t end, std::int64_t step) {
+    OpCall call(kSliceBackward, grad);
+    Tensor out = zeros(inputSizes, grad.dtype());
+    {
+        autograd::NoGradGuard noGrad;
+        kernels::copy(slice(out, dim, start, end, step), grad);
+    }
+    return call.finish(withHistory<SliceBackwardBackward0>(grad, out, [&](SliceBackwardBackward0& n) {
+        n.dim = dim;
+        n.start = start;
+        n.end = end;
+        n.step = step;
+    }));
+}
+
+Tensor selectBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, std::int64_t index) {
+    OpCall call(kSelectBackward, grad);
+    Tensor out = zeros(inputSizes, grad.dtype());
+    {
+        autograd::NoGradGuard noGrad;
+        kernels::copy(select(out, dim, index), grad);
+    }
+    return call.finish(withHistory<SelectBackwardBackward0>(grad, out, [&](SelectBackwardBackward0& n) {
+        n.dim = dim;
+        n.index = index;
+    }));
 }
 
 }  // namespace tessera::ops

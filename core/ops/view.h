@@ -29,6 +29,11 @@ Tensor contiguous(const Tensor& x);
 Tensor clone(const Tensor& x);            // always a contiguous copy
 Tensor to(const Tensor& x, DType dtype);  // a copy in another dtype (x itself when the dtype matches)
 
+// The gradient of slice/select: zeros of the input's size with `grad` written into the sliced part.
+Tensor sliceBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, std::int64_t start,
+                     std::int64_t end, std::int64_t step);
+Tensor selectBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, std::int64_t index);
+
 // The sizes a view/reshape with one -1 resolves to; throws naming `op` when numel does not match.
 Shape inferSize(const Shape& sizes, std::int64_t numel, const char* op);
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -22,7 +23,8 @@ using Shape = std::vector<std::int64_t>;
 
 namespace autograd {
 struct AutogradMeta;  // requires_grad, grad, grad_fn; see core/autograd
-}
+class Node;
+}  // namespace autograd
 
 struct TensorImpl {
     Storage storage;
@@ -82,6 +84,24 @@ public:
 
     TensorImpl& impl() const;
     const std::shared_ptr<TensorImpl>& implPtr() const noexcept { return m_impl; }
+
+    // Autograd, as on torch.Tensor (defined in core/autograd/variable.cpp; see core/autograd/function.h).
+    bool requiresGrad() const;
+    // requires_grad_(): only on leaves; returns *this.
+    const Tensor& setRequiresGrad(bool requiresGrad = true) const;
+    Tensor grad() const;  // undefined until a backward reaches this tensor
+    void setGrad(const Tensor& grad) const;
+    std::shared_ptr<autograd::Node> gradFn() const;
+    std::uint32_t outputNr() const;
+    bool isLeaf() const;
+    // loss.backward(): see autograd::backward.
+    void backward(const Tensor& gradient = Tensor(), bool retainGraph = false, bool createGraph = false) const;
+    void retainGrad() const;
+    bool retainsGrad() const;
+    // hook(grad) runs when this tensor's gradient is computed; a defined return value replaces the grad.
+    void registerHook(std::function<Tensor(const Tensor&)> hook) const;
+    // A tensor sharing storage with this one, without history.
+    Tensor detach() const;
 
     // Marks the storage as written in place (see Note [Version counter]).
     void bumpVersion() const { storage()->bumpVersion(); }

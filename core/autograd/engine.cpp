@@ -1,0 +1,334 @@
+#include "core/autograd/engine.h"
+
+#include <cmath>
+#include <cstring>
+#include <queue>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/autograd/autograd_meta.h"
+#include "core/ops/view.h"
+
+namespace tessera::autograd {
+
+namespace {
+// The engine's own sum of two equal-shaped gradients and its reduction over dims. They record no graph;
+// they give way to ops::add and ops::sum (differentiable, for create_graph) when the element-wise and
+// reduction ops are merged (issue 3).
+Tensor addSameShape(const Tensor& a, const Tensor& b) {
+    Tensor out = Tensor::empty(a.sizes(), a.dtype());
+    visitDType(a.dtype(), [&]<class T>() {
+        auto va = a.toVector<T>();
+        auto vb = b.toVector<T>();
+        T* o = out.data<T>();
+        for (std::size_t i = 0; i < va.size(); ++i) o[i] = static_cast<T>(va[i] + vb[i]);
+    });
+    return out;
+}
+
+Tensor sumKeepDims(const Tensor& x, const Shape& dims) {
+    Tensor cur = x;
+    for (auto d : dims) {
+        Shape s = cur.sizes();
+        s[d] = 1;
+        Tensor acc = Tensor::empty(s, x.dtype());
+        std::memset(acc.rawData(), 0, acc.nbytes());
+        for (std::int64_t k = 0; k < cur.size(d); ++k) acc = addSameShape(acc, ops::narrow(cur, d, k, 1));
+        cur = acc;
+    }
+    return cur;
+}
+}  // namespace
+
+namespace detail {
+Tensor accumulate(const Tensor& a, const Tensor& b) {
+    if (a.sizes() != b.sizes())
+        throw ShapeError("accumulate: gradient sizes " + shapeToString(a.sizes()) + " and " + shapeToString(b.sizes()) +
+                         " differ");
+    return addSameShape(a, b);
+}
+Tensor cloneGrad(const Tensor& g) { return GradMode::isEnabled() ? g : ops::clone(g); }
+}  // namespace detail
+
+Tensor sumToSize(const Tensor& grad, const Shape& sizes) {
+    if (grad.sizes() == sizes) return grad;
+    const auto lead = grad.dim() - static_cast<std::int64_t>(sizes.size());
+    if (lead < 0)
+        throw ShapeError("sum_to_size: size " + shapeToString(sizes) + " is not expandable to size " +
+                         shapeToString(grad.sizes()));
+    Shape dims;
+    for (std::int64_t d = 0; d < grad.dim(); ++d) {
+        if (d < lead) {
+            dims.push_back(d);
+            continue;
+        }
+        const std::int64_t want = sizes[d - lead];
+        if (want == 1 && grad.size(d) != 1)
+            dims.push_back(d);
+        else if (want != grad.size(d))
+            throw ShapeError("sum_to_size: size " + shapeToString(sizes) + " is not expandable to size " +
+                             shapeToString(grad.sizes()));
+    }
+    Tensor summed = dims.empty() ? grad : sumKeepDims(grad, dims);
+    return ops::view(summed, sizes);
+}
+
+namespace {
+
+Tensor zerosLike(const TensorMeta& meta) {
+    Tensor z = Tensor::empty(meta.sizes, meta.dtype);
+    std::memset(z.rawData(), 0, z.nbytes());
+    return z;
+}
+
+Tensor onesLike(const Tensor& t) {
+    Tensor one = Tensor::empty(t.sizes(), t.dtype());
+    visitDType(t.dtype(), [&]<class T>() {
+        T* p = static_cast<T*>(one.rawData());
+        for (std::int64_t i = 0; i < one.numel(); ++i) p[i] = T(1);
+    });
+    return one;
+}
+
+bool hasNonFinite(const Tensor& t) {
+    if (!isFloating(t.dtype())) return false;
+    bool bad = false;
+    visitFloating(t.dtype(), "anomaly", [&]<class T>() {
+        for (T v : t.toVector<T>())
+            if (!std::isfinite(v)) bad = true;
+    });
+    return bad;
+}
+
+struct ReadyEntry {
+    std::uint64_t sequenceNr;
+    Node* node;
+    bool operator<(const ReadyEntry& o) const { return sequenceNr < o.sequenceNr; }
+};
+
+// One run of the engine over the graph reachable from `roots`.
+class GraphTask {
+public:
+    GraphTask(bool keepGraph, bool createGraph) : m_keepGraph(keepGraph), m_createGraph(createGraph) {}
+
+    // Captures (for grad()): the gradient flowing into edge.function's input edge.inputNr.
+    void capture(const Edge& edge, std::size_t slot) {
+        m_captures[edge.function.get()].push_back({edge.inputNr, slot});
+    }
+
+    TensorList run(const std::vector<Edge>& roots, const TensorList& rootGrads, std::size_t numCaptures,
+                   bool accumulateIntoLeaves) {
+        m_results.assign(numCaptures, Tensor());
+        m_accumulate = accumulateIntoLeaves;
+        computeDependencies(roots);
+        if (!m_captures.empty()) computeNeeded(roots);
+        for (std::size_t i = 0; i < roots.size(); ++i) addToBuffer(roots[i], rootGrads[i]);
+        std::priority_queue<ReadyEntry> ready;
+        for (const auto& root : roots) {
+            Node* n = root.function.get();
+            if (m_dependencies[n] == 0 && m_queued.insert(n).second) ready.push({n->sequenceNr(), n});
+        }
+        AutoGradMode mode(m_createGraph);
+        while (!ready.empty()) {
+            Node* node = ready.top().node;
+            ready.pop();
+            TensorList outputs = evaluate(node);
+            const auto& edges = node->nextEdges();
+            for (std::size_t i = 0; i < edges.size(); ++i) {
+                const Edge& e = edges[i];
+                if (!e.isValid()) continue;
+                if (i < outputs.size()) addToBuffer(e, outputs[i]);
+                Node* next = e.function.get();
+                if (--m_dependencies[next] == 0 && m_queued.insert(next).second) ready.push({next->sequenceNr(), next});
+            }
+        }
+        return std::move(m_results);
+    }
+
+private:
+    struct CaptureSlot {
+        std::uint32_t inputNr;
+        std::size_t slot;
+    };
+
+    void computeDependencies(const std::vector<Edge>& roots) {
+        std::vector<Node*> stack;
+        std::unordered_set<Node*> seen;
+        for (const auto& r : roots)
+            if (seen.insert(r.function.get()).second) stack.push_back(r.function.get());
+        while (!stack.empty()) {
+            Node* n = stack.back();
+            stack.pop_back();
+            m_owners.push_back(n->shared_from_this());
+            for (const auto& e : n->nextEdges()) {
+                if (!e.isValid()) continue;
+                ++m_dependencies[e.function.get()];
+                if (seen.insert(e.function.get()).second) stack.push_back(e.function.get());
+            }
+        }
+    }
+
+    // With captures, only Nodes from which a capture is reachable run (PyTorch's exec_info).
+    void computeNeeded(const std::vector<Edge>& roots) {
+        std::unordered_map<Node*, bool> memo;
+        std::function<bool(Node*)> needed = [&](Node* n) -> bool {
+            if (auto it = memo.find(n); it != memo.end()) return it->second;
+            memo[n] = false;
+            bool result = m_captures.count(n) > 0;
+            for (const auto& e : n->nextEdges())
+                if (e.isValid() && needed(e.function.get())) result = true;
+            memo[n] = result;
+            return result;
+        };
+        for (const auto& r : roots) needed(r.function.get());
+        for (auto& [node, isNeeded] : memo)
+            if (isNeeded) m_needed.insert(node);
+    }
+
+    void addToBuffer(const Edge& e, const Tensor& grad) {
+        if (!grad.defined()) return;
+        auto& buffer = m_buffers[e.function.get()];
+        if (buffer.empty()) buffer.resize(e.function->numOutputs());
+        Tensor& slot = buffer[e.inputNr];
+        slot = slot.defined() ? detail::accumulate(slot, grad) : grad;
+    }
+
+    TensorList evaluate(Node* node) {
+        TensorList grads = std::move(m_buffers[node]);
+        m_buffers.erase(node);
+        grads.resize(node->numOutputs());
+        for (const auto& hook : node->preHooks()) hook(grads);
+        if (auto it = m_captures.find(node); it != m_captures.end()) {
+            for (const auto& c : it->second) m_results[c.slot] = grads[c.inputNr];
+        }
+        if (!m_captures.empty() && !m_needed.count(node)) return {};
+        auto* acc = dynamic_cast<AccumulateGrad*>(node);
+        if (acc && !m_accumulate) return {};
+        bool any = false;
+        for (std::size_t i = 0; i < grads.size(); ++i) {
+            if (grads[i].defined())
+                any = true;
+            else
+                grads[i] = zerosLike(node->outputMeta()[i]);
+        }
+        if (!any) return {};
+        TensorList outputs = (*node)(std::move(grads));
+        if (!m_keepGraph) node->releaseVariables();
+        validateOutputs(node, outputs);
+        return outputs;
+    }
+
+    void validateOutputs(Node* node, TensorList& outputs) {
+        const auto& edges = node->nextEdges();
+        if (outputs.size() < edges.size() && !dynamic_cast<AccumulateGrad*>(node))
+            throw AutogradError("function " + std::string(node->name()) +
+                                " returned an incorrect number of gradients (expected " + std::to_string(edges.size()) +
+                                ", got " + std::to_string(outputs.size()) + ")");
+        for (std::size_t i = 0; i < outputs.size() && i < edges.size(); ++i) {
+            Tensor& g = outputs[i];
+            if (!g.defined() || !edges[i].isValid()) continue;
+            const TensorMeta& meta = node->inputMeta()[i];
+            if (g.sizes() != meta.sizes) {
+                try {
+                    g = sumToSize(g, meta.sizes);
+                } catch (const ShapeError&) {
+                    throw AutogradError("Function " + std::string(node->name()) +
+                                        " returned an invalid gradient at index " + std::to_string(i) + " - got " +
+                                        shapeToString(g.sizes()) + " but expected shape compatible with " +
+                                        shapeToString(meta.sizes));
+                }
+            }
+            if (g.dtype() != meta.dtype) g = ops::to(g, meta.dtype);
+            if (AnomalyMode::isEnabled() && hasNonFinite(g))
+                throw AutogradError("Function '" + std::string(node->name()) + "' returned nan values in its " +
+                                    std::to_string(i) + "th output.");
+        }
+    }
+
+    bool m_keepGraph;
+    bool m_createGraph;
+    bool m_accumulate = true;
+    std::vector<std::shared_ptr<Node>> m_owners;  // keeps every Node alive during the run
+    std::unordered_map<Node*, int> m_dependencies;
+    std::unordered_map<Node*, TensorList> m_buffers;
+    std::unordered_map<Node*, std::vector<CaptureSlot>> m_captures;
+    std::unordered_set<Node*> m_needed;
+    std::unordered_set<Node*> m_queued;
+    TensorList m_results;
+};
+
+void prepareRoots(const TensorList& tensors, const TensorList& gradTensors, std::vector<Edge>& edges, TensorList& grads,
+                  const char* api) {
+    if (!gradTensors.empty() && gradTensors.size() != tensors.size())
+        throw AutogradError(std::string(api) + ": got " + std::to_string(gradTensors.size()) + " gradients for " +
+                            std::to_string(tensors.size()) + " tensors");
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        const Tensor& t = tensors[i];
+        if (!t.requiresGrad())
+            throw AutogradError(std::string(api) + ": element " + std::to_string(i) +
+                                " of tensors does not require grad and does not have a grad_fn");
+        Tensor g = i < gradTensors.size() ? gradTensors[i] : Tensor();
+        if (!g.defined()) {
+            if (t.numel() != 1)
+                throw AutogradError(std::string(api) +
+                                    ": grad can be implicitly created only for scalar outputs (got " +
+                                    shapeToString(t.sizes()) + ")");
+            g = onesLike(t);
+        } else if (g.sizes() != t.sizes()) {
+            throw AutogradError(std::string(api) + ": Mismatch in shape: grad_output[" + std::to_string(i) +
+                                "] has a shape of " + shapeToString(g.sizes()) + " and output[" + std::to_string(i) +
+                                "] has a shape of " + shapeToString(t.sizes()) + ".");
+        }
+        edges.push_back(gradientEdge(t));
+        grads.push_back(g);
+    }
+}
+
+}  // namespace
+
+TensorList AccumulateGrad::apply(TensorList&& grads) {
+    Tensor g = grads[0];
+    auto* meta = autogradMetaIfAny(m_variable);
+    if (meta)
+        for (const auto& hook : meta->leafHooks) {
+            Tensor replaced = hook(g);
+            if (replaced.defined()) g = replaced;
+        }
+    const Tensor old = m_variable.grad();
+    if (!GradMode::isEnabled()) g = g.detach();
+    m_variable.setGrad(old.defined() ? detail::accumulate(old, g) : detail::cloneGrad(g));
+    return {};
+}
+
+void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
+              bool createGraph) {
+    std::vector<Edge> roots;
+    TensorList grads;
+    prepareRoots(tensors, gradTensors, roots, grads, "backward");
+    GraphTask task(retainGraph.value_or(createGraph), createGraph);
+    task.run(roots, grads, 0, true);
+}
+
+TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs,
+                std::optional<bool> retainGraph, bool createGraph, bool allowUnused) {
+    std::vector<Edge> roots;
+    TensorList grads;
+    prepareRoots(outputs, gradOutputs, roots, grads, "grad");
+    GraphTask task(retainGraph.value_or(createGraph), createGraph);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (!inputs[i].requiresGrad())
+            throw AutogradError("grad: One of the differentiated Tensors does not require grad");
+        task.capture(gradientEdge(inputs[i]), i);
+    }
+    TensorList result = task.run(roots, grads, inputs.size(), false);
+    for (std::size_t i = 0; i < result.size(); ++i) {
+        if (!result[i].defined() && !allowUnused)
+            throw AutogradError(
+                "grad: One of the differentiated Tensors appears to not have been used in the graph. Set "
+                "allow_unused=True if this is the desired behavior.");
+        if (result[i].defined() && !createGraph) result[i] = result[i].detach();
+    }
+    return result;
+}
+
+}  // namespace tessera::autograd

@@ -1,0 +1,121 @@
+#include "core/autograd/function.h"
+
+#include <atomic>
+#include <cmath>
+
+#include "core/autograd/autograd_meta.h"
+
+namespace tessera::autograd {
+
+namespace {
+thread_local bool t_gradEnabled = true;
+thread_local std::uint64_t t_sequenceNr = 0;
+std::atomic<bool> g_anomaly{false};
+}  // namespace
+
+bool GradMode::isEnabled() noexcept { return t_gradEnabled; }
+void GradMode::setEnabled(bool enabled) noexcept { t_gradEnabled = enabled; }
+bool AnomalyMode::isEnabled() noexcept { return g_anomaly.load(std::memory_order_relaxed); }
+void AnomalyMode::setEnabled(bool enabled) noexcept { g_anomaly.store(enabled, std::memory_order_relaxed); }
+
+std::uint64_t nextSequenceNr() noexcept { return t_sequenceNr++; }
+
+Node::Node() : m_sequenceNr(nextSequenceNr()), m_scope(profile::currentScope()) {}
+
+void Node::setNextEdges(std::vector<Edge> edges, std::vector<TensorMeta> meta) {
+    m_nextEdges = std::move(edges);
+    m_inputMeta = std::move(meta);
+}
+
+TensorList Node::operator()(TensorList&& grads) {
+    profile::ScopeRestore scope(m_scope);
+    if (!profile::enabled()) [[likely]]
+        return apply(std::move(grads));
+    profile::Event e;
+    e.name = std::string(name());
+    e.phase = profile::Phase::Backward;
+    for (const auto& g : grads) {
+        e.inputShapes.push_back(g.defined() ? g.sizes() : Shape{});
+        if (g.defined()) e.bytes += static_cast<double>(g.nbytes());
+    }
+    e.startNs = profile::nowNs();
+    TensorList out = apply(std::move(grads));
+    e.endNs = profile::nowNs();
+    for (const auto& g : out)
+        if (g.defined()) {
+            e.bytes += static_cast<double>(g.nbytes());
+            e.flops += static_cast<double>(g.numel());
+        }
+    e.thread = profile::threadNumber();
+    e.scope = m_scope;
+    profile::record(std::move(e));
+    return out;
+}
+
+void Node::releaseVariables() {
+    visitSaved([](std::string_view, SavedVariable& v) { v.reset(); });
+}
+
+std::vector<SavedTensorInfo> Node::savedTensors() {
+    std::vector<SavedTensorInfo> out;
+    visitSaved([&](std::string_view name, SavedVariable& v) { out.push_back({std::string(name), v.data()}); });
+    return out;
+}
+
+AccumulateGrad::AccumulateGrad(Tensor variable) : m_variable(std::move(variable)) {
+    setSequenceNr(std::numeric_limits<std::uint64_t>::max());
+    addOutput({m_variable.sizes(), m_variable.dtype()});
+}
+
+bool detail::anyRequiresGrad(const std::vector<const Tensor*>& inputs) {
+    for (const Tensor* t : inputs)
+        if (t->defined() && t->requiresGrad()) return true;
+    return false;
+}
+
+bool anyRequiresGrad(std::initializer_list<const Tensor*> tensors) {
+    if (!GradMode::isEnabled()) return false;
+    for (const Tensor* t : tensors)
+        if (t->defined() && t->requiresGrad()) return true;
+    return false;
+}
+
+Edge gradientEdge(const Tensor& t) {
+    AutogradMeta* meta = autogradMetaIfAny(t);
+    if (!meta) return {};
+    if (meta->gradFn) return {meta->gradFn, meta->outputNr};
+    if (!meta->requiresGrad) return {};
+    auto acc = meta->gradAccumulator.lock();
+    if (!acc) {
+        acc = std::make_shared<AccumulateGrad>(t);
+        meta->gradAccumulator = acc;
+    }
+    return {acc, 0};
+}
+
+std::shared_ptr<Node> detail::wire(std::shared_ptr<Node> node, const std::vector<const Tensor*>& inputs) {
+    std::vector<Edge> edges;
+    std::vector<TensorMeta> meta;
+    edges.reserve(inputs.size());
+    meta.reserve(inputs.size());
+    for (const Tensor* t : inputs) {
+        if (t->defined()) {
+            edges.push_back(gradientEdge(*t));
+            meta.push_back({t->sizes(), t->dtype()});
+        } else {
+            edges.emplace_back();
+            meta.emplace_back();
+        }
+    }
+    node->setNextEdges(std::move(edges), std::move(meta));
+    return node;
+}
+
+void setHistory(const Tensor& out, const std::shared_ptr<Node>& node) {
+    AutogradMeta& meta = autogradMeta(out);
+    meta.gradFn = node;
+    meta.outputNr = node->addOutput({out.sizes(), out.dtype()});
+    meta.requiresGrad = false;
+}
+
+}  // namespace tessera::autograd

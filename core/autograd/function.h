@@ -1,0 +1,188 @@
+// Node: one step of the backward graph, as torch::autograd::Node. A Node is created by a forward op
+// when an input requires grad; it saves what its backward needs and knows, through next_edges, where
+// each input's gradient goes. Its public call operator is non-virtual: it runs the Node through the
+// profiler as a backward event under the layer scope that created it, then calls apply().
+//
+// The pattern of an op file (see core/ops/view.cpp and Note [Writing a backward]):
+//
+//   struct MulBackward0 final : autograd::Node {
+//       autograd::SavedVariable self, other;
+//       std::string_view name() const override { return "MulBackward0"; }
+//       TensorList apply(TensorList&& grads) override {
+//           TensorList out(2);
+//           if (shouldComputeOutput(0)) out[0] = mul(grads[0], other.unpack(this));
+//           if (shouldComputeOutput(1)) out[1] = mul(grads[0], self.unpack(this));
+//           return out;
+//       }
+//       void visitSaved(const SavedVisitor& visit) override { visit("self", self); visit("other", other); }
+//   };
+//
+//   Tensor mul(const Tensor& a, const Tensor& b) {
+//       OpCall call(kMul, a, b);
+//       Tensor out = …forward…;
+//       if (auto node = autograd::makeNode<MulBackward0>(a, b)) {
+//           node->self = autograd::SavedVariable(a);
+//           node->other = autograd::SavedVariable(b);
+//           autograd::setHistory(out, node);
+//       }
+//       return call.finish(out);
+//   }
+//
+// Note [Writing a backward]:
+// - apply() gets one gradient per forward output (an undefined Tensor for an output that got no
+//   gradient; treat it as zeros) and returns one gradient per forward input, in makeNode's order; an
+//   undefined Tensor means "no gradient" (zero).
+// - Gradients may have the broadcast shape: the engine sums each one back to its input's shape and casts
+//   it to the input's dtype (as PyTorch's validate_outputs does), so an op need not.
+// - Write formulas with ops, never with kernels: then backward is itself recorded when create_graph is
+//   on, and higher-order gradients work.
+// - Save inputs with SavedVariable(x) and the op's own output with SavedVariable(out, /*isOutput=*/true)
+//   (saving an output strongly would make a reference cycle). unpack(this) checks the version counter.
+// - visitSaved() names every SavedVariable member: backward frees them through it (unless retain_graph)
+//   and graph snapshots show them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/autograd/edge.h"
+#include "core/autograd/grad_mode.h"
+#include "core/autograd/saved_variable.h"
+#include "core/profile/profiler.h"
+#include "core/tensor/tensor.h"
+
+namespace tessera::autograd {
+
+using TensorList = std::vector<Tensor>;
+
+// Shape and dtype of a forward input (for the engine's checks and for summing broadcast gradients) or
+// of a forward output (to stand in zeros for an output that received no gradient).
+struct TensorMeta {
+    Shape sizes;
+    DType dtype = DType::Float32;
+};
+
+// A saved tensor as the graph snapshot shows it.
+struct SavedTensorInfo {
+    std::string name;  // "self", "other", "result", …
+    Tensor value;      // undefined once released
+};
+
+class Node : public std::enable_shared_from_this<Node> {
+public:
+    Node();
+    virtual ~Node() = default;
+    Node(const Node&) = delete;
+    Node& operator=(const Node&) = delete;
+
+    // PyTorch's name of this Node: "MulBackward0", "AccumulateGrad".
+    virtual std::string_view name() const = 0;
+
+    // Runs apply() inside a backward profiler event named name(), under the scope that created the Node.
+    TensorList operator()(TensorList&& grads);
+
+    const std::vector<Edge>& nextEdges() const noexcept { return m_nextEdges; }
+    std::vector<Edge>& mutableNextEdges() noexcept { return m_nextEdges; }
+    const std::vector<TensorMeta>& inputMeta() const noexcept { return m_inputMeta; }
+    // The forward outputs, i.e. the gradients apply() receives.
+    const std::vector<TensorMeta>& outputMeta() const noexcept { return m_outputMeta; }
+    std::uint32_t numOutputs() const noexcept { return static_cast<std::uint32_t>(m_outputMeta.size()); }
+    std::uint32_t addOutput(TensorMeta meta) {
+        m_outputMeta.push_back(std::move(meta));
+        return numOutputs() - 1;
+    }
+
+    // Whether the gradient of forward input i is needed (its edge leads somewhere).
+    bool shouldComputeOutput(std::size_t i) const noexcept {
+        return i < m_nextEdges.size() && m_nextEdges[i].isValid();
+    }
+
+    // Order of creation on this thread; later Nodes run first in backward (PyTorch's sequence_nr).
+    std::uint64_t sequenceNr() const noexcept { return m_sequenceNr; }
+    profile::ScopeId scope() const noexcept { return m_scope; }
+
+    // Calls visit(name, variable) for every tensor the Node saved ("self", "other", "result", …).
+    using SavedVisitor = std::function<void(std::string_view, SavedVariable&)>;
+    virtual void visitSaved(const SavedVisitor& /*visit*/) {}
+    // Frees saved tensors (called after backward unless retain_graph).
+    void releaseVariables();
+    // The tensors this Node saved, for the graph snapshot.
+    std::vector<SavedTensorInfo> savedTensors();
+
+    // Hooks on the gradients this Node receives: pre-hooks see grads before apply() and may replace
+    // them (tensor.register_hook on a non-leaf is a pre-hook on its grad_fn for its output number).
+    using PreHook = std::function<void(TensorList& grads)>;
+    void addPreHook(PreHook hook) { m_preHooks.push_back(std::move(hook)); }
+    const std::vector<PreHook>& preHooks() const noexcept { return m_preHooks; }
+
+    // Used by makeNode.
+    void setNextEdges(std::vector<Edge> edges, std::vector<TensorMeta> meta);
+    void setSequenceNr(std::uint64_t nr) noexcept { m_sequenceNr = nr; }
+
+protected:
+    virtual TensorList apply(TensorList&& grads) = 0;
+
+private:
+    std::vector<Edge> m_nextEdges;
+    std::vector<TensorMeta> m_inputMeta;
+    std::vector<PreHook> m_preHooks;
+    std::uint64_t m_sequenceNr = 0;
+    profile::ScopeId m_scope = 0;
+    std::vector<TensorMeta> m_outputMeta;
+};
+
+// The Node that accumulates gradients into a leaf's .grad. It has the highest sequence number, so
+// accumulation happens as soon as a leaf's gradient is complete (as in PyTorch).
+class AccumulateGrad final : public Node {
+public:
+    explicit AccumulateGrad(Tensor variable);
+    std::string_view name() const override { return "AccumulateGrad"; }
+    const Tensor& variable() const noexcept { return m_variable; }
+
+protected:
+    TensorList apply(TensorList&& grads) override;
+
+private:
+    Tensor m_variable;
+};
+
+// True when grad mode is on and any of the tensors requires grad.
+bool anyRequiresGrad(std::initializer_list<const Tensor*> tensors);
+// Where the gradient of `t` goes: its grad_fn, or its leaf accumulator, or nowhere.
+Edge gradientEdge(const Tensor& t);
+// Next thread-local sequence number.
+std::uint64_t nextSequenceNr() noexcept;
+
+namespace detail {
+inline void collect(std::vector<const Tensor*>& out, const Tensor& t) { out.push_back(&t); }
+inline void collect(std::vector<const Tensor*>& out, const std::vector<Tensor>& ts) {
+    for (const auto& t : ts) out.push_back(&t);
+}
+std::shared_ptr<Node> wire(std::shared_ptr<Node> node, const std::vector<const Tensor*>& inputs);
+bool anyRequiresGrad(const std::vector<const Tensor*>& inputs);
+}  // namespace detail
+
+// Creates the backward Node of an op if grad mode is on and any input requires grad (else nullptr),
+// with one next edge per input in the order given. Inputs are tensors or vectors of tensors; an
+// undefined Tensor (an absent optional input such as a missing bias) gets an invalid edge.
+template <class NodeT, class... Inputs>
+std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
+    if (!GradMode::isEnabled()) return nullptr;
+    std::vector<const Tensor*> list;
+    (detail::collect(list, inputs), ...);
+    if (!detail::anyRequiresGrad(list)) return nullptr;
+    auto node = std::make_shared<NodeT>();
+    detail::wire(node, list);
+    return node;
+}
+
+// Makes `node` the grad_fn of `out` (its next output number). Call in the order of the op's outputs;
+// outputs that are not differentiable (indices, comparisons) are simply not given a history.
+void setHistory(const Tensor& out, const std::shared_ptr<Node>& node);
+
+}  // namespace tessera::autograd
