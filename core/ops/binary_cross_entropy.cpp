@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/autograd/function.h"
 #include "core/ops/dispatch.h"
 
 namespace tessera::ops {
@@ -11,6 +12,54 @@ namespace {
 const OpInfo& kBinaryCrossEntropy = registerOp({"binary_cross_entropy", OpCategory::Loss, elementwiseCost});
 const OpInfo& kBinaryCrossEntropyWithLogits =
     registerOp({"binary_cross_entropy_with_logits", OpCategory::Loss, elementwiseCost});
+
+const OpInfo& kBinaryCrossEntropyBackward =
+    registerOp({"binary_cross_entropy_backward", OpCategory::Backward, elementwiseCost});
+const OpInfo& kBinaryCrossEntropyTargetBackward =
+    registerOp({"binary_cross_entropy_target_backward", OpCategory::Backward, elementwiseCost});
+const OpInfo& kBinaryCrossEntropyWithLogitsBackward =
+    registerOp({"binary_cross_entropy_with_logits_backward", OpCategory::Backward, elementwiseCost});
+const OpInfo& kBinaryCrossEntropyWithLogitsTargetBackward =
+    registerOp({"binary_cross_entropy_with_logits_target_backward", OpCategory::Backward, elementwiseCost});
+
+struct BinaryCrossEntropyBackward0 final : autograd::Node {
+    autograd::SavedVariable self, target, weight;
+    Reduction reduction = Reduction::Mean;
+    std::string_view name() const override { return "BinaryCrossEntropyBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        autograd::TensorList out(2);
+        const Tensor x = self.unpack(this), t = target.unpack(this), w = weight.unpack(this);
+        if (shouldComputeOutput(0)) out[0] = binaryCrossEntropyBackward(grads[0], x, t, w, reduction);
+        if (shouldComputeOutput(1)) out[1] = binaryCrossEntropyTargetBackward(grads[0], x, t, w, reduction);
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("target", target);
+        visit("weight", weight);
+    }
+};
+
+struct BinaryCrossEntropyWithLogitsBackward0 final : autograd::Node {
+    autograd::SavedVariable self, target, weight, posWeight;
+    Reduction reduction = Reduction::Mean;
+    std::string_view name() const override { return "BinaryCrossEntropyWithLogitsBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        autograd::TensorList out(2);
+        const Tensor x = self.unpack(this), t = target.unpack(this);
+        const Tensor w = weight.unpack(this), pw = posWeight.unpack(this);
+        if (shouldComputeOutput(0)) out[0] = binaryCrossEntropyWithLogitsBackward(grads[0], x, t, w, pw, reduction);
+        if (shouldComputeOutput(1))
+            out[1] = binaryCrossEntropyWithLogitsTargetBackward(grads[0], x, t, w, pw, reduction);
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("target", target);
+        visit("weight", weight);
+        visit("pos_weight", posWeight);
+    }
+};
 
 // `w` (weight or pos_weight) must broadcast to the input's sizes without growing them, as torch's
 // in-place multiply requires.
@@ -33,8 +82,9 @@ Tensor binaryCrossEntropy(const Tensor& input, const Tensor& target, const Tenso
         throw TypeError(std::string(op) + ": Found dtype " + std::string(dtypeName(target.dtype())) + " but expected " +
                         std::string(dtypeName(input.dtype())));
     if (weight.defined()) checkBroadcastsTo(weight, input.sizes(), op);
+    detail::checkNotDifferentiable(weight, op, "weight");
     const Shape& sizes = input.sizes();
-    return call.finish(visitFloating(input.dtype(), op, [&]<class T>() {
+    Tensor out = visitFloating(input.dtype(), op, [&]<class T>() {
         const Tensor x = detail::materialize(input);
         const Tensor y = detail::materialize(target);
         const T* xp = x.data<T>();
@@ -55,7 +105,15 @@ Tensor binaryCrossEntropy(const Tensor& input, const Tensor& target, const Tenso
                 (yp[i] - T(1)) * std::max(std::log1p(-xp[i]), T(-100)) - yp[i] * std::max(std::log(xp[i]), T(-100));
             return wp ? l * wp[i] : l;
         });
-    }));
+    });
+    if (auto node = autograd::makeNode<BinaryCrossEntropyBackward0>(input, target)) {
+        node->self = autograd::SavedVariable(input);
+        node->target = autograd::SavedVariable(target);
+        node->weight = autograd::SavedVariable(weight);
+        node->reduction = reduction;
+        autograd::setHistory(out, node);
+    }
+    return call.finish(out);
 }
 
 Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, const Tensor& weight,
@@ -73,8 +131,10 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
                         " can't be cast to the desired output type " + std::string(dtypeName(dtype)));
     if (weight.defined()) checkBroadcastsTo(weight, input.sizes(), op);
     if (posWeight.defined()) checkBroadcastsTo(posWeight, input.sizes(), op);
+    detail::checkNotDifferentiable(weight, op, "weight");
+    detail::checkNotDifferentiable(posWeight, op, "pos_weight");
     const Shape& sizes = input.sizes();
-    return call.finish(visitFloating(dtype, op, [&]<class T>() {
+    Tensor out = visitFloating(dtype, op, [&]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
         const Tensor y = detail::materialize(target, sizes, dtype);
         const T* xp = x.data<T>();
@@ -98,6 +158,105 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
             const T logWeight = pwp ? (pwp[i] - T(1)) * ti + T(1) : T(1);
             const T l = (T(1) - ti) * xi + logWeight * softplusNeg;
             return wp ? l * wp[i] : l;
+        });
+    });
+    if (auto node = autograd::makeNode<BinaryCrossEntropyWithLogitsBackward0>(input, target)) {
+        node->self = autograd::SavedVariable(input);
+        node->target = autograd::SavedVariable(target);
+        node->weight = autograd::SavedVariable(weight);
+        node->posWeight = autograd::SavedVariable(posWeight);
+        node->reduction = reduction;
+        autograd::setHistory(out, node);
+    }
+    return call.finish(out);
+}
+
+namespace {
+// The operands of a BCE backward kernel as contiguous arrays of the result dtype; w and pw may be null.
+template <class T>
+struct BceOperands {
+    Tensor x, t, w, pw;
+    const T *xp = nullptr, *tp = nullptr, *wp = nullptr, *pwp = nullptr;
+    BceOperands(const Tensor& input, const Tensor& target, const Tensor& weight, const Tensor& posWeight,
+                const Shape& sizes) {
+        x = detail::materialize(input, sizes, dtypeOf<T>);
+        t = detail::materialize(target, sizes, dtypeOf<T>);
+        xp = x.template data<T>();
+        tp = t.template data<T>();
+        if (weight.defined()) {
+            w = detail::materialize(weight, sizes, dtypeOf<T>);
+            wp = w.template data<T>();
+        }
+        if (posWeight.defined()) {
+            pw = detail::materialize(posWeight, sizes, dtypeOf<T>);
+            pwp = pw.template data<T>();
+        }
+    }
+};
+}  // namespace
+
+Tensor binaryCrossEntropyBackward(const Tensor& grad, const Tensor& input, const Tensor& target, const Tensor& weight,
+                                  Reduction reduction) {
+    OpCall call(kBinaryCrossEntropyBackward, grad, input, target, weight);
+    const DType dtype = promoteTypes(input.dtype(), target.dtype());
+    return call.finish(visitFloating(dtype, "binary_cross_entropy_backward", [&]<class T>() {
+        const BceOperands<T> o(input, target, weight, {}, input.sizes());
+        const T *xp = o.xp, *tp = o.tp, *wp = o.wp;
+        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
+            // torch's d/dx with its 1e-12 floor on x (1 - x).
+            const T d = g * (xp[i] - tp[i]) / std::max((T(1) - xp[i]) * xp[i], T(1e-12));
+            return wp ? d * wp[i] : d;
+        });
+    }));
+}
+
+Tensor binaryCrossEntropyTargetBackward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                        const Tensor& weight, Reduction reduction) {
+    OpCall call(kBinaryCrossEntropyTargetBackward, grad, input, target, weight);
+    const DType dtype = promoteTypes(input.dtype(), target.dtype());
+    return call.finish(visitFloating(dtype, "binary_cross_entropy_target_backward", [&]<class T>() {
+        const BceOperands<T> o(input, target, weight, {}, input.sizes());
+        const T *xp = o.xp, *wp = o.wp;
+        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
+            const T d = -std::log(xp[i] / (T(1) - xp[i])) * g;  // -logit(x), unclamped as torch
+            return wp ? d * wp[i] : d;
+        });
+    }));
+}
+
+Tensor binaryCrossEntropyWithLogitsBackward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                            const Tensor& weight, const Tensor& posWeight, Reduction reduction) {
+    OpCall call(kBinaryCrossEntropyWithLogitsBackward, grad, input, target, weight, posWeight);
+    const DType dtype = target.dtype();
+    return call.finish(visitFloating(dtype, "binary_cross_entropy_with_logits_backward", [&]<class T>() {
+        const BceOperands<T> o(input, target, weight, posWeight, input.sizes());
+        const T *xp = o.xp, *tp = o.tp, *wp = o.wp, *pwp = o.pwp;
+        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
+            const T s = T(1) / (T(1) + std::exp(-xp[i]));
+            T d;
+            if (pwp) {
+                const T pt = pwp[i] * tp[i];
+                d = ((pt + T(1) - tp[i]) * s - pt) * g;
+            } else {
+                d = (s - tp[i]) * g;
+            }
+            return wp ? d * wp[i] : d;
+        });
+    }));
+}
+
+Tensor binaryCrossEntropyWithLogitsTargetBackward(const Tensor& grad, const Tensor& input, const Tensor& target,
+                                                  const Tensor& weight, const Tensor& posWeight, Reduction reduction) {
+    OpCall call(kBinaryCrossEntropyWithLogitsTargetBackward, grad, input, target, weight, posWeight);
+    const DType dtype = target.dtype();
+    return call.finish(visitFloating(dtype, "binary_cross_entropy_with_logits_target_backward", [&]<class T>() {
+        const BceOperands<T> o(input, target, weight, posWeight, input.sizes());
+        const T *xp = o.xp, *wp = o.wp, *pwp = o.pwp;
+        // log σ(x) computed stably: min(x, 0) - log1p(exp(-|x|)).
+        auto logSigmoid = [](T v) { return std::min(v, T(0)) - std::log1p(std::exp(-std::abs(v))); };
+        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
+            const T d = pwp ? (logSigmoid(-xp[i]) - logSigmoid(xp[i]) * pwp[i]) * g : -xp[i] * g;
+            return wp ? d * wp[i] : d;
         });
     }));
 }

@@ -1,9 +1,11 @@
 #include "core/ops/loss_common.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/autograd/grad_mode.h"
 #include "core/kernels/copy.h"
 
 namespace tessera::ops {
@@ -60,6 +62,18 @@ Tensor materialize(const Tensor& x, const Shape& sizes, DType dtype) {
 }
 
 Tensor materialize(const Tensor& x) { return materialize(x, x.sizes(), x.dtype()); }
+
+void checkNotDifferentiable(const Tensor& t, const char* op, const char* argument) {
+    if (t.defined() && autograd::GradMode::isEnabled() && t.requiresGrad())
+        throw AutogradError(std::string("The function '") + op + "' is not differentiable with respect to argument '" +
+                            argument + "'. This input cannot have requires_grad True.");
+}
+
+Tensor zeros(const Shape& sizes, DType dtype) {
+    Tensor z = Tensor::empty(sizes, dtype);
+    if (z.numel() > 0) std::memset(z.rawData(), 0, z.nbytes());
+    return z;
+}
 
 double chunkedSum(std::int64_t n, const std::function<double(std::int64_t, std::int64_t)>& partial) {
     if (n <= 0) return 0;

@@ -60,5 +60,35 @@ Tensor reducePointwise(const Shape& sizes, Reduction reduction, F&& loss) {
     return Tensor::scalar<T>(static_cast<T>(total));
 }
 
+// The gradient of a pointwise loss with respect to its first operand: out[i] = dloss(i, g_i), where g_i
+// is grad[i] for 'none' (grad has `sizes`), grad / numel for 'mean' and grad for 'sum' (grad is 0-d).
+template <class T, class F>
+Tensor pointwiseLossGrad(const Tensor& grad, const Shape& sizes, Reduction reduction, F&& dloss) {
+    const std::int64_t n = shapeNumel(sizes);
+    Tensor out = Tensor::empty(sizes, dtypeOf<T>);
+    T* o = out.data<T>();
+    if (reduction == Reduction::None) {
+        const Tensor g = materialize(grad, sizes, dtypeOf<T>);
+        const T* gp = g.data<T>();
+        kernels::parallelFor(0, n, kLossGrain, [&](std::int64_t lo, std::int64_t hi) {
+            for (std::int64_t i = lo; i < hi; ++i) o[i] = dloss(i, gp[i]);
+        });
+        return out;
+    }
+    T g = grad.item<T>();
+    if (reduction == Reduction::Mean) g /= static_cast<T>(n);
+    kernels::parallelFor(0, n, kLossGrain, [&](std::int64_t lo, std::int64_t hi) {
+        for (std::int64_t i = lo; i < hi; ++i) o[i] = dloss(i, g);
+    });
+    return out;
+}
+
+// torch's forward-time error for an argument (a class weight, pos_weight) the op has no gradient for:
+// throws AutogradError when grad mode is on and `t` requires grad.
+void checkNotDifferentiable(const Tensor& t, const char* op, const char* argument);
+
+// Zeros of `sizes`.
+Tensor zeros(const Shape& sizes, DType dtype);
+
 }  // namespace detail
 }  // namespace tessera::ops

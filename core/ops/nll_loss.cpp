@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/autograd/function.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/view.h"
 
@@ -19,6 +20,7 @@ OpCost nllLossCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>&
 }
 
 const OpInfo& kNllLoss = registerOp({"nll_loss", OpCategory::Loss, nllLossCost});
+const OpInfo& kNllLossBackward = registerOp({"nll_loss_backward", OpCategory::Backward, elementwiseCost});
 
 // torch's names for dtypes in its "expected scalar type" messages.
 const char* scalarTypeName(DType t) {
@@ -35,15 +37,40 @@ const char* scalarTypeName(DType t) {
     return "?";
 }
 
-struct NllResult {
-    Tensor output;
+// The (N, C, S) layout of a 1-d (C), 2-d (N, C) or 4-d (N, C, H, W) input.
+struct Layout {
+    std::int64_t n = 1, c = 1, s = 1;
+};
+Layout layoutOf(const Tensor& input) {
+    if (input.dim() == 1) return {1, input.size(0), 1};
+    Layout l{input.size(0), input.size(1), 1};
+    for (std::int64_t d = 2; d < input.dim(); ++d) l.s *= input.size(d);
+    return l;
+}
+
+struct NllLossBackward final : autograd::Node {
+    std::string_view nodeName;
+    autograd::SavedVariable self, target, weight;
+    Reduction reduction = Reduction::Mean;
+    std::int64_t ignoreIndex = -100;
     double totalWeight = 0;
+    std::string_view name() const override { return nodeName; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        return {nllLossBackward(grads[0], self.unpack(this), target.unpack(this), weight.unpack(this), reduction,
+                                ignoreIndex, totalWeight)};
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("target", target);
+        visit("weight", weight);
+    }
 };
 
-// The kernel on a (N, C, S) view of the input and a (N, S) view of the target; `outSizes` shapes the
-// 'none' output. Targets are validated before any work.
-NllResult nllKernel(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
-                    std::int64_t ignoreIndex, std::int64_t n, std::int64_t c, std::int64_t s, const Shape& outSizes) {
+// The forward on a 1-d, 2-d or 4-d input whose target was checked against it; `outSizes` shapes the
+// 'none' output. Targets are validated before any work. Attaches NllLossBackward0 (or the 2D node).
+Tensor nllForward(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
+                  std::int64_t ignoreIndex, const Shape& outSizes) {
+    const auto [n, c, s] = layoutOf(input);
     const Tensor tgt = detail::materialize(target);
     const std::int64_t* tp = tgt.data<std::int64_t>();
     const std::int64_t count = n * s;
@@ -52,7 +79,8 @@ NllResult nllKernel(const Tensor& input, const Tensor& target, const Tensor& wei
         if (t != ignoreIndex && (t < 0 || t >= c))
             throw IndexError("nll_loss: Target " + std::to_string(t) + " is out of bounds.");
     }
-    return visitFloating(input.dtype(), "nll_loss", [&]<class T>() {
+    double totalWeight = 0;
+    Tensor out = visitFloating(input.dtype(), "nll_loss", [&]<class T>() {
         const Tensor x = detail::materialize(input);
         const T* xp = x.data<T>();
         Tensor w;
@@ -61,36 +89,38 @@ NllResult nllKernel(const Tensor& input, const Tensor& target, const Tensor& wei
             w = detail::materialize(weight);
             wp = w.data<T>();
         }
-        auto weightOf = [=](std::int64_t i) -> T {
-            const std::int64_t t = tp[i];
-            if (t == ignoreIndex) return T(0);
-            return wp ? wp[t] : T(1);
-        };
+        totalWeight = detail::chunkedSum(count, [&](std::int64_t lo, std::int64_t hi) {
+            double acc = 0;
+            for (std::int64_t i = lo; i < hi; ++i)
+                if (tp[i] != ignoreIndex) acc += wp ? static_cast<double>(wp[tp[i]]) : 1.0;
+            return acc;
+        });
         auto term = [=](std::int64_t i) -> T {
             const std::int64_t t = tp[i];
             if (t == ignoreIndex) return T(0);
             const std::int64_t b = i / s, k = i % s;
             return -(wp ? wp[t] : T(1)) * xp[(b * c + t) * s + k];
         };
-        NllResult r;
-        r.totalWeight = detail::chunkedSum(count, [&](std::int64_t lo, std::int64_t hi) {
-            double acc = 0;
-            for (std::int64_t i = lo; i < hi; ++i) acc += static_cast<double>(weightOf(i));
-            return acc;
-        });
-        if (reduction == Reduction::None) {
-            r.output = detail::reducePointwise<T>(outSizes, Reduction::None, term);
-            return r;
-        }
+        if (reduction == Reduction::None) return detail::reducePointwise<T>(outSizes, Reduction::None, term);
         double total = detail::chunkedSum(count, [&](std::int64_t lo, std::int64_t hi) {
             double acc = 0;
             for (std::int64_t i = lo; i < hi; ++i) acc += static_cast<double>(term(i));
             return acc;
         });
-        if (reduction == Reduction::Mean) total /= r.totalWeight;
-        r.output = Tensor::scalar<T>(static_cast<T>(total));
-        return r;
+        if (reduction == Reduction::Mean) total /= totalWeight;
+        return Tensor::scalar<T>(static_cast<T>(total));
     });
+    if (auto node = autograd::makeNode<NllLossBackward>(input)) {
+        node->nodeName = input.dim() == 4 ? "NllLoss2DBackward0" : "NllLossBackward0";
+        node->self = autograd::SavedVariable(input);
+        node->target = autograd::SavedVariable(target);
+        node->weight = autograd::SavedVariable(weight);
+        node->reduction = reduction;
+        node->ignoreIndex = ignoreIndex;
+        node->totalWeight = totalWeight;
+        autograd::setHistory(out, node);
+    }
+    return out;
 }
 
 void checkWeight(const Tensor& input, const Tensor& weight, std::int64_t c) {
@@ -101,6 +131,7 @@ void checkWeight(const Tensor& input, const Tensor& weight, std::int64_t c) {
     if (weight.dtype() != input.dtype())
         throw TypeError(std::string("nll_loss: expected scalar type ") + scalarTypeName(input.dtype()) + " but found " +
                         scalarTypeName(weight.dtype()));
+    detail::checkNotDifferentiable(weight, "nll_loss_forward", "weight");
 }
 
 }  // namespace
@@ -128,9 +159,8 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
         if (!noBatch && input.size(0) != target.size(0))
             throw ShapeError("nll_loss: size mismatch (got input: " + shapeToString(input.sizes()) +
                              ", target: " + shapeToString(target.sizes()) + ")");
-        const std::int64_t n = nd == 1 ? 1 : input.size(0);
-        const Shape outSizes = nd == 1 ? Shape{} : Shape{n};
-        return call.finish(nllKernel(input, target, weight, reduction, ignoreIndex, n, c, 1, outSizes).output);
+        const Shape outSizes = nd == 1 ? Shape{} : Shape{input.size(0)};
+        return call.finish(nllForward(input, target, weight, reduction, ignoreIndex, outSizes));
     }
     if (nd == 4) {
         // torch's nll_loss2d.
@@ -141,10 +171,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
         if (input.size(2) != target.size(1) || input.size(3) != target.size(2))
             throw ShapeError("nll_loss: size mismatch (got input: " + shapeToString(input.sizes()) +
                              " , target: " + shapeToString(target.sizes()));
-        const std::int64_t n = input.size(0);
-        return call.finish(nllKernel(input, target, weight, reduction, ignoreIndex, n, c, input.size(2) * input.size(3),
-                                     target.sizes())
-                               .output);
+        return call.finish(nllForward(input, target, weight, reduction, ignoreIndex, target.sizes()));
     }
     // 3 or more than 4 dims: torch views the input as (N, C, 1, S) and runs nll_loss2d.
     const std::int64_t n = input.size(0);
@@ -158,8 +185,47 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
     const Tensor in4 =
         input.numel() > 0 ? view(contiguous(input), {n, c, 1, -1}) : view(contiguous(input), {n, c, 0, 0});
     const Tensor t3 = target.numel() > 0 ? view(contiguous(target), {n, 1, -1}) : view(contiguous(target), {n, 0, 0});
-    Tensor out = nllKernel(in4, t3, weight, reduction, ignoreIndex, n, c, in4.size(2) * in4.size(3), t3.sizes()).output;
+    Tensor out = nllForward(in4, t3, weight, reduction, ignoreIndex, t3.sizes());
     if (reduction == Reduction::None) out = view(out, outSizes);
+    return call.finish(out);
+}
+
+Tensor nllLossBackward(const Tensor& grad, const Tensor& input, const Tensor& target, const Tensor& weight,
+                       Reduction reduction, std::int64_t ignoreIndex, double totalWeight) {
+    OpCall call(kNllLossBackward, grad, input, target, weight);
+    const auto [n, c, s] = layoutOf(input);
+    Tensor out = detail::zeros(input.sizes(), input.dtype());
+    const std::int64_t count = n * s;
+    if (count == 0 || c == 0) return call.finish(out);
+    const Tensor tgt = detail::materialize(target);
+    const std::int64_t* tp = tgt.data<std::int64_t>();
+    visitFloating(input.dtype(), "nll_loss_backward", [&]<class T>() {
+        T* op = out.data<T>();
+        Tensor w;
+        const T* wp = nullptr;
+        if (weight.defined()) {
+            w = detail::materialize(weight, weight.sizes(), input.dtype());
+            wp = w.data<T>();
+        }
+        Tensor g;
+        const T* gp = nullptr;
+        T g0 = 0;
+        if (reduction == Reduction::None) {
+            g = detail::materialize(grad, grad.sizes(), input.dtype());
+            gp = g.data<T>();
+        } else {
+            g0 = grad.item<T>();
+            if (reduction == Reduction::Mean) g0 /= static_cast<T>(totalWeight);
+        }
+        kernels::parallelFor(0, count, detail::kLossGrain, [&](std::int64_t lo, std::int64_t hi) {
+            for (std::int64_t i = lo; i < hi; ++i) {
+                const std::int64_t t = tp[i];
+                if (t == ignoreIndex) continue;
+                const std::int64_t b = i / s, k = i % s;
+                op[(b * c + t) * s + k] = -(wp ? wp[t] : T(1)) * (gp ? gp[i] : g0);
+            }
+        });
+    });
     return call.finish(out);
 }
 
