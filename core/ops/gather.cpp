@@ -26,6 +26,19 @@ struct GatherBackward0 final : autograd::Node {
     void visitSaved(const SavedVisitor& visit) override { visit("index", index); }
 };
 
+// The gradient of gatherBackward (torch's scatter_add_ into zeros) for its source: gather.
+struct ScatterAddBackward0 final : autograd::Node {
+    std::int64_t dim = 0;
+    autograd::SavedVariable index;
+    std::string_view name() const override { return "ScatterAddBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        autograd::TensorList out(2);
+        if (shouldComputeOutput(1)) out[1] = gather(grads[0], dim, index.unpack(this));
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("index", index); }
+};
+
 // torch treats a 0-d tensor as having one dim of size 1 in gather's shape rules.
 std::int64_t nonemptyDim(std::int64_t dims) { return std::max<std::int64_t>(dims, 1); }
 Shape nonemptySizes(const Shape& s) { return s.empty() ? Shape{1} : s; }
@@ -105,6 +118,11 @@ Tensor gather(const Tensor& x, std::int64_t dim, const Tensor& index) {
 Tensor gatherBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, const Tensor& index) {
     OpCall call(kGatherBackward, grad, index);
     Tensor out = detail::zeros(inputSizes, grad.dtype());
+    if (auto node = autograd::makeNode<ScatterAddBackward0>(Tensor(), grad)) {
+        node->dim = dim;
+        node->index = autograd::SavedVariable(index);
+        autograd::setHistory(out, node);
+    }
     if (index.numel() == 0 || out.numel() == 0) return call.finish(out);
     const Tensor idx = detail::materialize(index);
     const std::int64_t* ip = idx.data<std::int64_t>();

@@ -25,6 +25,19 @@ struct IndexSelectBackward0 final : autograd::Node {
     void visitSaved(const SavedVisitor& visit) override { visit("index", index); }
 };
 
+// The gradient of indexSelectBackward (torch's index_add_ into zeros) for its source: index_select.
+struct IndexAddBackward0 final : autograd::Node {
+    std::int64_t dim = 0;
+    autograd::SavedVariable index;
+    std::string_view name() const override { return "IndexAddBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        autograd::TensorList out(2);
+        if (shouldComputeOutput(1)) out[1] = indexSelect(grads[0], dim, index.unpack(this));
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("index", index); }
+};
+
 // x viewed as (outer, n, inner) around dim: a 0-d x is one element.
 struct Blocks {
     std::int64_t outer = 1, n = 1, inner = 1;
@@ -91,6 +104,11 @@ Tensor indexSelect(const Tensor& x, std::int64_t dim, const Tensor& index) {
 Tensor indexSelectBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, const Tensor& index) {
     OpCall call(kIndexSelectBackward, grad, index);
     Tensor out = detail::zeros(inputSizes, grad.dtype());
+    if (auto node = autograd::makeNode<IndexAddBackward0>(Tensor(), grad)) {
+        node->dim = dim;
+        node->index = autograd::SavedVariable(index);
+        autograd::setHistory(out, node);
+    }
     const Tensor idx = detail::materialize(index);
     const std::int64_t* ip = idx.data<std::int64_t>();
     const std::int64_t k = idx.numel();

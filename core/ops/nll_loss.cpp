@@ -66,6 +66,22 @@ struct NllLossBackward final : autograd::Node {
     }
 };
 
+// NllLossBackwardBackward0 / NllLoss2DBackwardBackward0: nll_loss_backward is linear in its gradient
+// argument, so the gradient for it is nll_loss of the incoming gradient (torch's formula); the input
+// (only its shape mattered) gets none.
+struct NllLossBackwardBackward final : autograd::Node {
+    std::string_view nodeName;
+    autograd::SavedVariable target, weight;
+    Reduction reduction = Reduction::Mean;
+    std::int64_t ignoreIndex = -100;
+    std::string_view name() const override { return nodeName; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override;
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("target", target);
+        visit("weight", weight);
+    }
+};
+
 // The forward on a 1-d, 2-d or 4-d input whose target was checked against it; `outSizes` shapes the
 // 'none' output. Targets are validated before any work. Attaches NllLossBackward0 (or the 2D node).
 Tensor nllForward(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
@@ -119,6 +135,17 @@ Tensor nllForward(const Tensor& input, const Tensor& target, const Tensor& weigh
         node->ignoreIndex = ignoreIndex;
         node->totalWeight = totalWeight;
         autograd::setHistory(out, node);
+    }
+    return out;
+}
+
+autograd::TensorList NllLossBackwardBackward::apply(autograd::TensorList&& grads) {
+    autograd::TensorList out(2);
+    if (shouldComputeOutput(0)) {
+        const Tensor& gg = grads[0];
+        const Tensor t = target.unpack(this);
+        const Shape outSizes = gg.dim() == 1 ? Shape{} : gg.dim() == 2 ? Shape{gg.size(0)} : t.sizes();
+        out[0] = nllForward(gg, t, weight.unpack(this), reduction, ignoreIndex, outSizes);
     }
     return out;
 }
@@ -196,36 +223,45 @@ Tensor nllLossBackward(const Tensor& grad, const Tensor& input, const Tensor& ta
     const auto [n, c, s] = layoutOf(input);
     Tensor out = detail::zeros(input.sizes(), input.dtype());
     const std::int64_t count = n * s;
-    if (count == 0 || c == 0) return call.finish(out);
-    const Tensor tgt = detail::materialize(target);
-    const std::int64_t* tp = tgt.data<std::int64_t>();
-    visitFloating(input.dtype(), "nll_loss_backward", [&]<class T>() {
-        T* op = out.data<T>();
-        Tensor w;
-        const T* wp = nullptr;
-        if (weight.defined()) {
-            w = detail::materialize(weight, weight.sizes(), input.dtype());
-            wp = w.data<T>();
-        }
-        Tensor g;
-        const T* gp = nullptr;
-        T g0 = 0;
-        if (reduction == Reduction::None) {
-            g = detail::materialize(grad, grad.sizes(), input.dtype());
-            gp = g.data<T>();
-        } else {
-            g0 = grad.item<T>();
-            if (reduction == Reduction::Mean) g0 /= static_cast<T>(totalWeight);
-        }
-        kernels::parallelFor(0, count, detail::kLossGrain, [&](std::int64_t lo, std::int64_t hi) {
-            for (std::int64_t i = lo; i < hi; ++i) {
-                const std::int64_t t = tp[i];
-                if (t == ignoreIndex) continue;
-                const std::int64_t b = i / s, k = i % s;
-                op[(b * c + t) * s + k] = -(wp ? wp[t] : T(1)) * (gp ? gp[i] : g0);
+    if (count > 0 && c > 0) {
+        const Tensor tgt = detail::materialize(target);
+        const std::int64_t* tp = tgt.data<std::int64_t>();
+        visitFloating(input.dtype(), "nll_loss_backward", [&]<class T>() {
+            T* op = out.data<T>();
+            Tensor w;
+            const T* wp = nullptr;
+            if (weight.defined()) {
+                w = detail::materialize(weight, weight.sizes(), input.dtype());
+                wp = w.data<T>();
             }
+            Tensor g;
+            const T* gp = nullptr;
+            T g0 = 0;
+            if (reduction == Reduction::None) {
+                g = detail::materialize(grad, grad.sizes(), input.dtype());
+                gp = g.data<T>();
+            } else {
+                g0 = grad.item<T>();
+                if (reduction == Reduction::Mean) g0 /= static_cast<T>(totalWeight);
+            }
+            kernels::parallelFor(0, count, detail::kLossGrain, [&](std::int64_t lo, std::int64_t hi) {
+                for (std::int64_t i = lo; i < hi; ++i) {
+                    const std::int64_t t = tp[i];
+                    if (t == ignoreIndex) continue;
+                    const std::int64_t b = i / s, k = i % s;
+                    op[(b * c + t) * s + k] = -(wp ? wp[t] : T(1)) * (gp ? gp[i] : g0);
+                }
+            });
         });
-    });
+    }
+    if (auto node = autograd::makeNode<NllLossBackwardBackward>(grad, input)) {
+        node->nodeName = input.dim() == 4 ? "NllLoss2DBackwardBackward0" : "NllLossBackwardBackward0";
+        node->target = autograd::SavedVariable(target);
+        node->weight = autograd::SavedVariable(weight);
+        node->reduction = reduction;
+        node->ignoreIndex = ignoreIndex;
+        autograd::setHistory(out, node);
+    }
     return call.finish(out);
 }
 
