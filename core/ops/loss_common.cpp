@@ -1,0 +1,92 @@
+#include "core/ops/loss_common.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/autograd/grad_mode.h"
+#include "core/kernels/copy.h"
+
+namespace tessera::ops {
+
+Reduction parseReduction(std::string_view name) {
+    if (name == "none") return Reduction::None;
+    if (name == "mean") return Reduction::Mean;
+    if (name == "sum") return Reduction::Sum;
+    throw ValueError(std::string(name) + " is not a valid value for reduction");
+}
+
+std::string_view reductionName(Reduction r) {
+    switch (r) {
+        case Reduction::None:
+            return "none";
+        case Reduction::Mean:
+            return "mean";
+        case Reduction::Sum:
+            return "sum";
+    }
+    return "?";
+}
+
+namespace detail {
+
+Shape broadcastShapes(const Shape& a, const Shape& b, const char* op) {
+    const std::size_t nd = std::max(a.size(), b.size());
+    Shape out(nd);
+    for (std::size_t i = 0; i < nd; ++i) {
+        const std::int64_t sa = i < nd - a.size() ? 1 : a[i - (nd - a.size())];
+        const std::int64_t sb = i < nd - b.size() ? 1 : b[i - (nd - b.size())];
+        if (sa != sb && sa != 1 && sb != 1)
+            throw ShapeError(std::string(op) + ": The size of tensor a (" + std::to_string(sa) +
+                             ") must match the size of tensor b (" + std::to_string(sb) +
+                             ") at non-singleton dimension " + std::to_string(i));
+        out[i] = sa == 1 ? sb : sa;
+    }
+    return out;
+}
+
+Tensor materialize(const Tensor& x, const Shape& sizes, DType dtype) {
+    if (x.sizes() == sizes && x.dtype() == dtype && x.isContiguous()) return x;
+    Tensor src = x;
+    if (x.sizes() != sizes) {
+        // An expanded view: stride 0 along broadcast dims. The caller has checked the shapes.
+        const std::size_t lead = sizes.size() - x.sizes().size();
+        Shape strides(sizes.size(), 0);
+        for (std::size_t i = 0; i < x.sizes().size(); ++i) strides[lead + i] = x.sizes()[i] == 1 ? 0 : x.strides()[i];
+        src = Tensor::fromStorage(x.storage(), sizes, strides, x.storageOffset(), x.dtype());
+    }
+    Tensor out = Tensor::empty(sizes, dtype);
+    kernels::copy(out, src);
+    return out;
+}
+
+Tensor materialize(const Tensor& x) { return materialize(x, x.sizes(), x.dtype()); }
+
+void checkNotDifferentiable(const Tensor& t, const char* op, const char* argument) {
+    if (t.defined() && autograd::GradMode::isEnabled() && t.requiresGrad())
+        throw AutogradError(std::string("The function '") + op + "' is not differentiable with respect to argument '" +
+                            argument + "'. This input cannot have requires_grad True.");
+}
+
+Tensor zeros(const Shape& sizes, DType dtype) {
+    Tensor z = Tensor::empty(sizes, dtype);
+    if (z.numel() > 0) std::memset(z.rawData(), 0, z.nbytes());
+    return z;
+}
+
+double chunkedSum(std::int64_t n, const std::function<double(std::int64_t, std::int64_t)>& partial) {
+    if (n <= 0) return 0;
+    const std::int64_t chunks = (n + kLossGrain - 1) / kLossGrain;
+    std::vector<double> sums(static_cast<std::size_t>(chunks), 0.0);
+    kernels::parallelFor(0, chunks, 1, [&](std::int64_t lo, std::int64_t hi) {
+        for (std::int64_t c = lo; c < hi; ++c)
+            sums[static_cast<std::size_t>(c)] = partial(c * kLossGrain, std::min(n, (c + 1) * kLossGrain));
+    });
+    double total = 0;
+    for (double s : sums) total += s;
+    return total;
+}
+
+}  // namespace detail
+}  // namespace tessera::ops
