@@ -146,8 +146,16 @@ Tensor pow(const Scalar& base, const Tensor& exponent) {
     OpCall call(kPow, exponent);
     const DType dtype = resultType(base, exponent);
     checkNotBool(dtype);
-    return call.finish(detail::unaryOp(kPow.name, exponent, dtype,
-                                       [&]<class T>() { return [b = base.to<T>()](T x) { return powValue(b, x); }; }));
+    Tensor out = detail::unaryOp(kPow.name, exponent, dtype,
+                                 [&]<class T>() { return [b = base.to<T>()](T x) { return powValue(b, x); }; });
+    return call.finish(detail::withGrad<PowBackward2>(
+        out,
+        [&](PowBackward2& n) {
+            n.exponent = SavedVariable(exponent);
+            n.result = SavedVariable(out, true);
+            n.base = base.to<double>();
+        },
+        exponent));
 }
 
 }  // namespace tessera::ops
