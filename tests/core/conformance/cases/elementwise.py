@@ -8,7 +8,7 @@
 # input: b float32 [4,3] normal
 y = a + b.t()[:1, :]
 z = a + b.t()
-w = torch.add(a, b[::2, :].t(), alpha=2)
+w = torch.add(a, b.t()[::2], alpha=2)
 v = a.add(b[:, 1], alpha=-0.5)
 
 # case: add_f64_expanded_zero_dim
