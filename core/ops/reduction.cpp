@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/ops/view.h"
+
 namespace tessera::ops {
 
 ReductionDims reductionDims(const Tensor& x, const Shape& dims, const char* op) {
@@ -25,6 +27,10 @@ ReductionDims reductionDims(const Tensor& x, const Shape& dims, const char* op) 
 
 ReductionDims reductionDim(const Tensor& x, std::int64_t dim, const char* op) {
     return reductionDims(x, Shape{dim}, op);
+}
+
+Tensor expandReduced(const Tensor& grad, const Shape& inputSizes, const ReductionDims& r) {
+    return expand(reshape(grad, r.keptDims), inputSizes);
 }
 
 OpCost reductionCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {

@@ -24,6 +24,10 @@ struct ReductionDims {
 ReductionDims reductionDims(const Tensor& x, const Shape& dims, const char* op);
 ReductionDims reductionDim(const Tensor& x, std::int64_t dim, const char* op);
 
+// The gradient of a reduction's output broadcast back to the input: `grad` (shape kept or keptDims) is
+// viewed with the reduced dims as size 1, then expanded to `inputSizes`. Views only, so differentiable.
+Tensor expandReduced(const Tensor& grad, const Shape& inputSizes, const ReductionDims& r);
+
 // Profiler cost of a reduction: one flop per input element, the bytes of inputs and outputs.
 OpCost reductionCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
 
