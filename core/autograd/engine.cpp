@@ -12,6 +12,8 @@
 namespace tessera::autograd {
 
 namespace {
+thread_local BackwardObserver* t_observer = nullptr;
+
 // The engine's own sum of two equal-shaped gradients and its reduction over dims. They record no graph;
 // they give way to ops::add and ops::sum (differentiable, for create_graph) when the element-wise and
 // reduction ops are merged (issue 3).
@@ -204,6 +206,7 @@ private:
         if (!m_captures.empty() && !m_needed.count(node)) return {};
         auto* acc = dynamic_cast<AccumulateGrad*>(node);
         if (acc && !m_accumulate) return {};
+        const TensorList received = t_observer ? grads : TensorList{};
         bool any = false;
         for (std::size_t i = 0; i < grads.size(); ++i) {
             if (grads[i].defined())
@@ -215,6 +218,7 @@ private:
         TensorList outputs = (*node)(std::move(grads));
         if (!m_keepGraph) node->releaseVariables();
         validateOutputs(node, outputs);
+        if (t_observer) t_observer->nodeEvaluated(*node, received, outputs);
         return outputs;
     }
 
@@ -299,6 +303,11 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
     m_variable.setGrad(old.defined() ? detail::accumulate(old, g) : detail::cloneGrad(g));
     return {};
 }
+
+ObserveBackward::ObserveBackward(BackwardObserver& observer) noexcept : m_previous(t_observer) {
+    t_observer = &observer;
+}
+ObserveBackward::~ObserveBackward() { t_observer = m_previous; }
 
 void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
               bool createGraph) {
