@@ -3,6 +3,7 @@
 #include "core/autograd/function.h"
 #include "core/kernels/reduce.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/div.h"
 #include "core/ops/reduction.h"
 
 namespace tessera::ops {
@@ -19,6 +20,17 @@ struct SumBackward final : autograd::Node {
     std::string_view name() const override { return nodeName; }
     autograd::TensorList apply(autograd::TensorList&& grads) override {
         return {expandReduced(grads[0], selfSizes, dims)};
+    }
+};
+
+// MeanBackward0 (all elements) and MeanBackward1 (a dim list): the gradient broadcast back over N.
+struct MeanBackward final : autograd::Node {
+    std::string_view nodeName;
+    Shape selfSizes;
+    ReductionDims dims;
+    std::string_view name() const override { return nodeName; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        return {div(expandReduced(grads[0], selfSizes, dims), static_cast<double>(dims.count(selfSizes)))};
     }
 };
 
@@ -42,7 +54,8 @@ Tensor sumImpl(const Tensor& x, const ReductionDims& r, bool keepdim, std::optio
     return out;
 }
 
-Tensor meanImpl(const Tensor& x, const ReductionDims& r, bool keepdim, std::optional<DType> dtype) {
+Tensor meanImpl(const Tensor& x, const ReductionDims& r, bool keepdim, std::optional<DType> dtype,
+                std::string_view nodeName) {
     const DType t = dtype.value_or(x.dtype());
     if (!isFloating(t))
         throw TypeError(
@@ -51,6 +64,12 @@ Tensor meanImpl(const Tensor& x, const ReductionDims& r, bool keepdim, std::opti
             std::string(dtypeName(t)));
     Tensor out = Tensor::empty(r.shape(keepdim), t);
     kernels::mean(out, x, r.reduced);
+    if (auto node = autograd::makeNode<MeanBackward>(x)) {
+        node->nodeName = nodeName;
+        node->selfSizes = x.sizes();
+        node->dims = r;
+        autograd::setHistory(out, node);
+    }
     return out;
 }
 }  // namespace
@@ -67,12 +86,12 @@ Tensor sum(const Tensor& x, const Shape& dims, bool keepdim, std::optional<DType
 
 Tensor mean(const Tensor& x, std::optional<DType> dtype) {
     OpCall call(kMean, x);
-    return call.finish(meanImpl(x, reductionDims(x, {}, "mean"), false, dtype));
+    return call.finish(meanImpl(x, reductionDims(x, {}, "mean"), false, dtype, "MeanBackward0"));
 }
 
 Tensor mean(const Tensor& x, const Shape& dims, bool keepdim, std::optional<DType> dtype) {
     OpCall call(kMean, x);
-    return call.finish(meanImpl(x, reductionDims(x, dims, "mean"), keepdim, dtype));
+    return call.finish(meanImpl(x, reductionDims(x, dims, "mean"), keepdim, dtype, "MeanBackward1"));
 }
 
 }  // namespace tessera::ops
