@@ -2,7 +2,7 @@
 //
 //   // in gemm_avx512.cpp, compiled with -mavx512f -mfma:
 //   namespace { struct Avx512Float { using T = float; using Vec = __m512; … }; }
-//   void gemmAvx512(…) { gemm_detail::Driver<Avx512Float, 12, 2, 16, 1>::run(a, b, c, e); }
+//   void gemmAvx512(…) { gemm_detail::Driver<Avx512Float, 12, 8, 16>::run(a, b, c, e); }
 //
 // Each ISA's .cpp instantiates the driver with a vector-traits type from an anonymous namespace, so every
 // instantiation has internal linkage and is compiled only with that file's target flags: no AVX-512 code
@@ -55,6 +55,11 @@ struct MicroKernel {
         typename Tr::Mask bMask[NV];
         if constexpr (kMaskB)
             for (int v = 0; v < NV; ++v) bMask[v] = Tr::mask(std::clamp(nr - v * kLanes, 0, kLanes));
+        // C's tile is needed only after the k loop: start fetching it now (it is usually far from L1).
+        for (int r = 0; r < mr; ++r) {
+            Tr::prefetch(c + r * ldc);
+            Tr::prefetch(c + r * ldc + nr - 1);
+        }
         Vec acc[MR][NV];
 #pragma GCC unroll 32
         for (int r = 0; r < MR; ++r)
@@ -266,11 +271,15 @@ struct SerialDriver {
 // much as a 64×64×64 product).
 inline constexpr std::int64_t kParallelMinMacs = std::int64_t(1) << 20;
 
-// Chooses the micro-kernel width from N and splits C into a grid of sub-products that run in parallel.
-// Each sub-product runs the serial driver, so splitting never changes a result (Note [GEMM determinism]).
-template <class Tr, int WideMR, int NarrowMR>
+// Chooses the micro-kernel from the shape and splits C into a grid of sub-products that run in parallel.
+// Each sub-product runs the serial driver, so neither choice changes a result (Note [GEMM determinism]).
+// Tiles: NarrowMR × kLanes when C has at most kLanes columns; otherwise SmallMR × 2·kLanes for products
+// below kLargeMacs (less padding of small M, and few enough row pointers to read A in place) and
+// LargeMR × 2·kLanes above (more reuse of each loaded B vector).
+template <class Tr, int LargeMR, int SmallMR, int NarrowMR>
 struct Driver {
     using T = typename Tr::T;
+    static constexpr std::int64_t kLargeMacs = std::int64_t(1) << 22;
 
     template <int MR, int NV>
     static void runSplit(const MatrixRef<const T>& a, const MatrixRef<const T>& b, const MatrixRef<T>& c,
@@ -313,8 +322,10 @@ struct Driver {
                     const GemmEpilogue<T>& ep) {
         if (c.cols <= Tr::kLanes)
             runSplit<NarrowMR, 1>(a, b, c, ep);
+        else if (c.rows * c.cols * a.cols < kLargeMacs)
+            runSplit<SmallMR, 2>(a, b, c, ep);
         else
-            runSplit<WideMR, 2>(a, b, c, ep);
+            runSplit<LargeMR, 2>(a, b, c, ep);
     }
 };
 
