@@ -126,7 +126,7 @@ struct SerialDriver {
     static constexpr int kLanes = Tr::kLanes;
     static constexpr int NR = Kernel::NR;
     static constexpr std::int64_t KC = kGemmKc;
-    static constexpr std::int64_t NC = 1024;
+    static constexpr std::int64_t NC = 2048;
     // B is read in place (not packed) when its rows are contiguous and either A has few row panels (the
     // packing would be used too few times to pay) or kc rows of B span little memory (no TLB or L2-set
     // trouble from the row stride).
@@ -228,7 +228,20 @@ struct SerialDriver {
                         aStep = MR;
                     }
                     te.rowBias = last && ep.biasKind == BiasKind::PerRow ? ep.bias + i0 : nullptr;
+                    // While this panel runs, fetch the rows of the next A panel that packA will read (in a large
+                    // product they come from L3 or memory), a few cache lines per column panel.
+                    const bool prefetchA = a.colStride == 1 && a.rowStride != 1 && !rowA && i0 + MR < M;
+                    constexpr std::int64_t kLine = 64 / sizeof(T);
+                    const std::int64_t linesPerRow = (kc + kLine - 1) / kLine;
+                    const std::int64_t linesPerStep = (MR * linesPerRow * NR + nc - 1) / nc;
+                    std::int64_t nextLine = 0;
                     for (std::int64_t jp = 0; jp < nc; jp += NR) {
+                        if (prefetchA) {
+                            const std::int64_t rows = std::min<std::int64_t>(MR, M - i0 - MR);
+                            for (std::int64_t q = 0; q < linesPerStep && nextLine < rows * linesPerRow; ++q, ++nextLine)
+                                Tr::prefetch(a.data + (i0 + MR + nextLine / linesPerRow) * a.rowStride + k0 +
+                                             (nextLine % linesPerRow) * kLine);
+                        }
                         const int nr = static_cast<int>(std::min<std::int64_t>(NR, nc - jp));
                         te.colBias = last && ep.biasKind == BiasKind::PerColumn ? ep.bias + j0 + jp : nullptr;
                         T* cTile = c.data + i0 * c.rowStride + (j0 + jp) * c.colStride;
