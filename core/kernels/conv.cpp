@@ -1,11 +1,11 @@
 #include "core/kernels/conv.h"
 
-#include <Eigen/Core>
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
 #include <vector>
 
+#include "core/kernels/gemm.h"
 #include "core/kernels/parallel.h"
 
 namespace tessera::kernels {
@@ -389,12 +389,11 @@ bool backwardWeightDirect(const Geom& g, const T* gout, const T* x, T* gw) {
 // ---------------------------------------------------------------------------------------------------------
 // im2col + GEMM: the general path (strided columns) and the backward passes.
 
+// A row-major rows × cols matrix at p.
 template <class T>
-using MatR = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-template <class T>
-using MapR = Eigen::Map<MatR<T>>;
-template <class T>
-using CMapR = Eigen::Map<const MatR<T>>;
+MatrixRef<T> mat(T* p, Index rows, Index cols) {
+    return {p, rows, cols, cols, 1};
+}
 
 // col [cg·kh·kw, oh·ow] of one (image, group) plane block starting at `x`.
 template <class T>
@@ -451,11 +450,13 @@ void gemmForward(const Geom& g, const T* x, const T* w, const T* bias, T* out) {
         for (Index task = lo; task < hi; ++task) {
             const Index img = task / g.groups, grp = task % g.groups;
             im2col(g, x + (img * g.c + grp * g.cg) * g.h * g.w, col.data());
-            T* o = out + (img * g.cout + grp * g.coutg) * ohw;
-            MapR<T> om(o, g.coutg, ohw);
-            om.noalias() = CMapR<T>(w + grp * g.coutg * k, g.coutg, k) * CMapR<T>(col.data(), k, ohw);
-            if (bias)
-                for (Index oc = 0; oc < g.coutg; ++oc) om.row(oc).array() += bias[grp * g.coutg + oc];
+            GemmEpilogue<T> epilogue;
+            if (bias) {
+                epilogue.bias = bias + grp * g.coutg;
+                epilogue.biasKind = BiasKind::PerRow;
+            }
+            gemm(mat(w + grp * g.coutg * k, g.coutg, k), mat<const T>(col.data(), k, ohw),
+                 mat(out + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw), epilogue);
         }
     });
 }
@@ -516,9 +517,8 @@ void backwardInput(const Geom& g, const T* gout, const T* w, T* gin) {
             T* x = gin + img * g.c * g.h * g.w;
             std::fill(x, x + g.c * g.h * g.w, T(0));
             for (Index grp = 0; grp < g.groups; ++grp) {
-                MapR<T>(col.data(), k, ohw).noalias() =
-                    CMapR<T>(w + grp * g.coutg * k, g.coutg, k).transpose() *
-                    CMapR<T>(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw);
+                gemm(mat(w + grp * g.coutg * k, g.coutg, k).t(),
+                     mat(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw), mat(col.data(), k, ohw));
                 col2im(g, col.data(), x + grp * g.cg * g.h * g.w);
             }
         }
@@ -536,11 +536,13 @@ void backwardWeight(const Geom& g, const T* gout, const T* x, T* gw) {
         std::vector<T> col(static_cast<std::size_t>(k * ohw));
         for (Index task = lo; task < hi; ++task) {
             const Index chunk = task / g.groups, grp = task % g.groups;
-            MapR<T> acc(partial.data() + chunk * wsize + grp * g.coutg * k, g.coutg, k);
+            const MatrixRef<T> acc = mat(partial.data() + chunk * wsize + grp * g.coutg * k, g.coutg, k);
+            GemmEpilogue<T> accumulate;
+            accumulate.beta = 1;
             for (Index img = chunk * kBatchChunk; img < std::min(g.n, (chunk + 1) * kBatchChunk); ++img) {
                 im2col(g, x + (img * g.c + grp * g.cg) * g.h * g.w, col.data());
-                acc.noalias() += CMapR<T>(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw) *
-                                 CMapR<T>(col.data(), k, ohw).transpose();
+                gemm(mat(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw),
+                     mat<const T>(col.data(), k, ohw).t(), acc, accumulate);
             }
         }
     });
