@@ -1,11 +1,11 @@
 #include "core/kernels/conv.h"
 
-#include <Eigen/Core>
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
 #include <vector>
 
+#include "core/kernels/gemm.h"
 #include "core/kernels/parallel.h"
 
 namespace tessera::kernels {
@@ -229,14 +229,171 @@ void directForward(const Geom& g, const T* x, const T* w, const T* bias, T* out)
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// im2col + GEMM: the general path (strided columns) and the backward passes.
+// Direct weight gradient for unit horizontal stride: gw[oc][k] = Σ_oy Σ_ox g[oc][oy][ox] · x_k[oy][ox],
+// where x_k is the padded input shifted by tap k = (ic, ky, kx). Per image, OCB output channels × KB
+// taps of lane-wise partial sums stay in registers over all rows and column tiles, then are reduced
+// across lanes in a fixed order. The output gradient rows are copied with zeros beyond OW, so lanes past
+// the row end add nothing.
+
+struct WeightGradCtx {
+    const Geom* g;
+    Index tiles;           // vectors per output row
+    Index rowLen;          // padded input row length
+    Index gradLen;         // padded output-gradient row length (tiles · lanes)
+    const Index* kOffset;  // per tap: offset of its first element in the padded input of one image
+};
+
+template <class T, class V, int OCB, int KB>
+[[gnu::always_inline]] inline void weightGradImage(const WeightGradCtx& c, const T* xbuf, const T* gbuf, T* acc) {
+    constexpr int L = sizeof(V) / sizeof(T);
+    const Geom& g = *c.g;
+    const Index k = g.k();
+    const Index gPlane = g.oh * c.gradLen;
+    const Index rowStep = g.p.strideH * c.rowLen;
+    for (Index oc0 = 0; oc0 < g.coutg; oc0 += OCB)
+        for (Index k0 = 0; k0 < k; k0 += KB) {
+            // Past the last channel or tap, repeat the last one; those sums are not stored.
+            const T* gp[OCB];
+            const T* xp[KB];
+            for (int o = 0; o < OCB; ++o) gp[o] = gbuf + std::min<Index>(oc0 + o, g.coutg - 1) * gPlane;
+            for (int j = 0; j < KB; ++j) xp[j] = xbuf + c.kOffset[std::min<Index>(k0 + j, k - 1)];
+            V a[OCB][KB];
+#pragma GCC unroll 16
+            for (int o = 0; o < OCB; ++o)
+#pragma GCC unroll 16
+                for (int j = 0; j < KB; ++j) a[o][j] = V{};
+            for (Index oy = 0; oy < g.oh; ++oy) {
+                const Index go = oy * c.gradLen, xo = oy * rowStep;
+                for (Index t = 0; t < c.tiles; ++t) {
+                    V gv[OCB], xv[KB];
+#pragma GCC unroll 16
+                    for (int o = 0; o < OCB; ++o) std::memcpy(&gv[o], gp[o] + go + t * L, sizeof(V));
+#pragma GCC unroll 16
+                    for (int j = 0; j < KB; ++j) std::memcpy(&xv[j], xp[j] + xo + t * L, sizeof(V));
+#pragma GCC unroll 16
+                    for (int o = 0; o < OCB; ++o)
+#pragma GCC unroll 16
+                        for (int j = 0; j < KB; ++j) a[o][j] += gv[o] * xv[j];
+                }
+            }
+            const Index nOc = std::min<Index>(OCB, g.coutg - oc0), nK = std::min<Index>(KB, k - k0);
+            for (Index o = 0; o < nOc; ++o)
+                for (Index j = 0; j < nK; ++j) {
+                    T lanes[L];
+                    std::memcpy(lanes, &a[o][j], sizeof(V));
+                    T sum = 0;
+                    for (int l = 0; l < L; ++l) sum += lanes[l];
+                    acc[(oc0 + o) * k + k0 + j] += sum;
+                }
+        }
+}
+
+using WeightGradFn = void (*)(const WeightGradCtx&, const void*, const void*, void*);
+
+__attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma,prefer-vector-width=512"))) void weightGradF32Avx512(
+    const WeightGradCtx& c, const void* x, const void* g, void* acc) {
+    weightGradImage<float, vf16, 4, 4>(c, static_cast<const float*>(x), static_cast<const float*>(g),
+                                       static_cast<float*>(acc));
+}
+__attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma,prefer-vector-width=512"))) void weightGradF64Avx512(
+    const WeightGradCtx& c, const void* x, const void* g, void* acc) {
+    weightGradImage<double, vd8, 4, 4>(c, static_cast<const double*>(x), static_cast<const double*>(g),
+                                       static_cast<double*>(acc));
+}
+__attribute__((target("avx2,fma"))) void weightGradF32Avx2(const WeightGradCtx& c, const void* x, const void* g,
+                                                           void* acc) {
+    weightGradImage<float, vf8, 2, 4>(c, static_cast<const float*>(x), static_cast<const float*>(g),
+                                      static_cast<float*>(acc));
+}
+__attribute__((target("avx2,fma"))) void weightGradF64Avx2(const WeightGradCtx& c, const void* x, const void* g,
+                                                           void* acc) {
+    weightGradImage<double, vd4, 2, 4>(c, static_cast<const double*>(x), static_cast<const double*>(g),
+                                       static_cast<double*>(acc));
+}
+void weightGradF32Sse(const WeightGradCtx& c, const void* x, const void* g, void* acc) {
+    weightGradImage<float, vf4, 2, 4>(c, static_cast<const float*>(x), static_cast<const float*>(g),
+                                      static_cast<float*>(acc));
+}
+void weightGradF64Sse(const WeightGradCtx& c, const void* x, const void* g, void* acc) {
+    weightGradImage<double, vd2, 2, 4>(c, static_cast<const double*>(x), static_cast<const double*>(g),
+                                       static_cast<double*>(acc));
+}
 
 template <class T>
-using MatR = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+WeightGradFn weightGradVariant() {
+    constexpr bool f32 = std::is_same_v<T, float>;
+    switch (directVariant<T>().lanes * sizeof(T)) {
+        case 64:
+            return f32 ? weightGradF32Avx512 : weightGradF64Avx512;
+        case 32:
+            return f32 ? weightGradF32Avx2 : weightGradF64Avx2;
+        default:
+            return f32 ? weightGradF32Sse : weightGradF64Sse;
+    }
+}
+
+// Images per partial sum of the weight gradient: fixed, so the summation tree never depends on threads.
+constexpr Index kBatchChunk = 4;
+
 template <class T>
-using MapR = Eigen::Map<MatR<T>>;
+bool backwardWeightDirect(const Geom& g, const T* gout, const T* x, T* gw) {
+    const Index lanes = directVariant<T>().lanes;
+    if (g.p.strideW != 1 || g.ow < lanes) return false;
+    const WeightGradFn fn = weightGradVariant<T>();
+    const Index k = g.k();
+    const Index tiles = (g.ow + lanes - 1) / lanes;
+    const Index gradLen = tiles * lanes;
+    const Index rowLen = std::max(g.w + 2 * g.p.padW, tiles * lanes + (g.kw - 1) * g.p.dilationW);
+    const Index rows = (g.oh - 1) * g.p.strideH + (g.kh - 1) * g.p.dilationH + 1;
+    std::vector<Index> kOffset(static_cast<std::size_t>(k));
+    for (Index ic = 0; ic < g.cg; ++ic)
+        for (Index ky = 0; ky < g.kh; ++ky)
+            for (Index kx = 0; kx < g.kw; ++kx)
+                kOffset[(ic * g.kh + ky) * g.kw + kx] = (ic * rows + ky * g.p.dilationH) * rowLen + kx * g.p.dilationW;
+    const WeightGradCtx ctx{&g, tiles, rowLen, gradLen, kOffset.data()};
+
+    const Index chunks = (g.n + kBatchChunk - 1) / kBatchChunk;
+    const Index wsize = g.cout * k;
+    std::vector<T> partial(static_cast<std::size_t>(chunks * wsize), T(0));
+    parallelFor(0, chunks * g.groups, 1, [&](Index lo, Index hi) {
+        std::vector<T> xbuf, gbuf;
+        for (Index task = lo; task < hi; ++task) {
+            const Index chunk = task / g.groups, grp = task % g.groups;
+            for (Index img = chunk * kBatchChunk; img < std::min(g.n, (chunk + 1) * kBatchChunk); ++img) {
+                xbuf.assign(static_cast<std::size_t>(g.cg * rows * rowLen), T(0));
+                for (Index ic = 0; ic < g.cg; ++ic) {
+                    const T* plane = x + (img * g.c + grp * g.cg + ic) * g.h * g.w;
+                    for (Index r = 0; r < rows; ++r) {
+                        const Index ih = r - g.p.padH;
+                        if (ih < 0 || ih >= g.h) continue;
+                        std::memcpy(xbuf.data() + (ic * rows + r) * rowLen + g.p.padW, plane + ih * g.w,
+                                    sizeof(T) * static_cast<std::size_t>(g.w));
+                    }
+                }
+                gbuf.assign(static_cast<std::size_t>(g.coutg * g.oh * gradLen), T(0));
+                for (Index oc = 0; oc < g.coutg; ++oc)
+                    for (Index oy = 0; oy < g.oh; ++oy)
+                        std::memcpy(gbuf.data() + (oc * g.oh + oy) * gradLen,
+                                    gout + ((img * g.cout + grp * g.coutg + oc) * g.oh + oy) * g.ow,
+                                    sizeof(T) * static_cast<std::size_t>(g.ow));
+                fn(ctx, xbuf.data(), gbuf.data(), partial.data() + chunk * wsize + grp * g.coutg * k);
+            }
+        }
+    });
+    std::fill(gw, gw + wsize, T(0));
+    for (Index chunk = 0; chunk < chunks; ++chunk)
+        for (Index i = 0; i < wsize; ++i) gw[i] += partial[chunk * wsize + i];
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// im2col + GEMM: the general path (strided columns) and the backward passes.
+
+// A row-major rows × cols matrix at p.
 template <class T>
-using CMapR = Eigen::Map<const MatR<T>>;
+MatrixRef<T> mat(T* p, Index rows, Index cols) {
+    return {p, rows, cols, cols, 1};
+}
 
 // col [cg·kh·kw, oh·ow] of one (image, group) plane block starting at `x`.
 template <class T>
@@ -293,11 +450,13 @@ void gemmForward(const Geom& g, const T* x, const T* w, const T* bias, T* out) {
         for (Index task = lo; task < hi; ++task) {
             const Index img = task / g.groups, grp = task % g.groups;
             im2col(g, x + (img * g.c + grp * g.cg) * g.h * g.w, col.data());
-            T* o = out + (img * g.cout + grp * g.coutg) * ohw;
-            MapR<T> om(o, g.coutg, ohw);
-            om.noalias() = CMapR<T>(w + grp * g.coutg * k, g.coutg, k) * CMapR<T>(col.data(), k, ohw);
-            if (bias)
-                for (Index oc = 0; oc < g.coutg; ++oc) om.row(oc).array() += bias[grp * g.coutg + oc];
+            GemmEpilogue<T> epilogue;
+            if (bias) {
+                epilogue.bias = bias + grp * g.coutg;
+                epilogue.biasKind = BiasKind::PerRow;
+            }
+            gemm(mat(w + grp * g.coutg * k, g.coutg, k), mat<const T>(col.data(), k, ohw),
+                 mat(out + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw), epilogue);
         }
     });
 }
@@ -309,8 +468,48 @@ bool useDirect(const Geom& g) {
     return g.p.strideW == 1 && g.ow >= directVariant<T>().lanes;
 }
 
+// With unit strides, the input gradient is itself a convolution: of the output gradient, padded by
+// dilation·(K − 1) − pad, with the weights flipped in space and transposed in channels. Returns false
+// (nothing done) when that form does not apply or would not use the direct kernel.
+template <class T>
+bool backwardInputDirect(const Geom& g, const T* gout, const T* w, T* gin) {
+    if (g.p.strideH != 1 || g.p.strideW != 1) return false;
+    Geom t;
+    t.n = g.n;
+    t.c = g.cout;
+    t.h = g.oh;
+    t.w = g.ow;
+    t.cout = g.c;
+    t.kh = g.kh;
+    t.kw = g.kw;
+    t.oh = g.h;
+    t.ow = g.w;
+    t.groups = g.groups;
+    t.cg = g.coutg;
+    t.coutg = g.cg;
+    t.p = {1,
+           1,
+           g.p.dilationH * (g.kh - 1) - g.p.padH,
+           g.p.dilationW * (g.kw - 1) - g.p.padW,
+           g.p.dilationH,
+           g.p.dilationW,
+           g.groups};
+    if (t.p.padH < 0 || t.p.padW < 0 || !useDirect<T>(t)) return false;
+    std::vector<T> flipped(static_cast<std::size_t>(g.cout * g.k()));
+    for (Index grp = 0; grp < g.groups; ++grp)
+        for (Index oc = 0; oc < g.coutg; ++oc)
+            for (Index ic = 0; ic < g.cg; ++ic)
+                for (Index ky = 0; ky < g.kh; ++ky)
+                    for (Index kx = 0; kx < g.kw; ++kx)
+                        flipped[(((grp * g.cg + ic) * g.coutg + oc) * g.kh + (g.kh - 1 - ky)) * g.kw +
+                                (g.kw - 1 - kx)] = w[(((grp * g.coutg + oc) * g.cg + ic) * g.kh + ky) * g.kw + kx];
+    directForward<T>(t, gout, flipped.data(), nullptr, gin);
+    return true;
+}
+
 template <class T>
 void backwardInput(const Geom& g, const T* gout, const T* w, T* gin) {
+    if (backwardInputDirect(g, gout, w, gin)) return;
     const Index k = g.k(), ohw = g.oh * g.ow;
     parallelFor(0, g.n, 1, [&](Index lo, Index hi) {
         std::vector<T> col(static_cast<std::size_t>(k * ohw));
@@ -318,20 +517,17 @@ void backwardInput(const Geom& g, const T* gout, const T* w, T* gin) {
             T* x = gin + img * g.c * g.h * g.w;
             std::fill(x, x + g.c * g.h * g.w, T(0));
             for (Index grp = 0; grp < g.groups; ++grp) {
-                MapR<T>(col.data(), k, ohw).noalias() =
-                    CMapR<T>(w + grp * g.coutg * k, g.coutg, k).transpose() *
-                    CMapR<T>(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw);
+                gemm(mat(w + grp * g.coutg * k, g.coutg, k).t(),
+                     mat(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw), mat(col.data(), k, ohw));
                 col2im(g, col.data(), x + grp * g.cg * g.h * g.w);
             }
         }
     });
 }
 
-// Images per partial sum of the weight gradient: fixed, so the summation tree never depends on threads.
-constexpr Index kBatchChunk = 4;
-
 template <class T>
 void backwardWeight(const Geom& g, const T* gout, const T* x, T* gw) {
+    if (backwardWeightDirect(g, gout, x, gw)) return;
     const Index k = g.k(), ohw = g.oh * g.ow;
     const Index chunks = (g.n + kBatchChunk - 1) / kBatchChunk;
     const Index wsize = g.cout * k;
@@ -340,11 +536,13 @@ void backwardWeight(const Geom& g, const T* gout, const T* x, T* gw) {
         std::vector<T> col(static_cast<std::size_t>(k * ohw));
         for (Index task = lo; task < hi; ++task) {
             const Index chunk = task / g.groups, grp = task % g.groups;
-            MapR<T> acc(partial.data() + chunk * wsize + grp * g.coutg * k, g.coutg, k);
+            const MatrixRef<T> acc = mat(partial.data() + chunk * wsize + grp * g.coutg * k, g.coutg, k);
+            GemmEpilogue<T> accumulate;
+            accumulate.beta = 1;
             for (Index img = chunk * kBatchChunk; img < std::min(g.n, (chunk + 1) * kBatchChunk); ++img) {
                 im2col(g, x + (img * g.c + grp * g.cg) * g.h * g.w, col.data());
-                acc.noalias() += CMapR<T>(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw) *
-                                 CMapR<T>(col.data(), k, ohw).transpose();
+                gemm(mat(gout + (img * g.cout + grp * g.coutg) * ohw, g.coutg, ohw),
+                     mat<const T>(col.data(), k, ohw).t(), acc, accumulate);
             }
         }
     });
@@ -360,9 +558,13 @@ void backwardBias(Index n, Index cout, Index plane, const T* gout, T* gb) {
             T s = 0;
             for (Index img = 0; img < n; ++img) {
                 const T* p = gout + (img * cout + oc) * plane;
-                T rowSum = 0;
-                for (Index i = 0; i < plane; ++i) rowSum += p[i];
-                s += rowSum;
+                // Eight interleaved partial sums (vectorisable), combined in a fixed order.
+                T part[8] = {};
+                Index i = 0;
+                for (; i + 8 <= plane; i += 8)
+                    for (int j = 0; j < 8; ++j) part[j] += p[i + j];
+                for (; i < plane; ++i) part[i % 8] += p[i];
+                s += ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
             }
             gb[oc] = s;
         }

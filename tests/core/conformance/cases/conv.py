@@ -59,8 +59,14 @@ y = F.conv2d(x, w, b, stride=(1, 3), padding=(1, 2))
 y = F.conv2d(x, w, b, padding=1)
 
 # case: conv2d_wide_rows_many_channels
-# input: x float32 [2,8,5,40] normal
-# input: w float32 [19,8,3,3] normal
+# input: x float64 [2,8,5,40] normal
+# input: w float64 [19,8,3,3] normal
+# input: b float64 [19] normal
+y = F.conv2d(x, w, b, padding=1)
+
+# case: conv2d_wide_rows_float32
+# input: x float32 [2,2,5,40] normal
+# input: w float32 [19,2,3,3] normal
 # input: b float32 [19] normal
 y = F.conv2d(x, w, b, padding=1)
 
