@@ -7,6 +7,8 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/kernels/copy.h"
+#include "core/ops/sum.h"
+#include "core/ops/view.h"
 
 namespace tessera::ops {
 
@@ -44,6 +46,24 @@ Shape broadcastShapes(const Shape& a, const Shape& b, const char* op) {
         out[i] = sa == 1 ? sb : sa;
     }
     return out;
+}
+
+std::pair<Tensor, Tensor> broadcastOperands(const Tensor& input, const Tensor& target, const char* op) {
+    const Shape sizes = broadcastShapes(input.sizes(), target.sizes(), op);
+    return {input.sizes() == sizes ? input : expand(input, sizes),
+            target.sizes() == sizes ? target : expand(target, sizes)};
+}
+
+Tensor applyReduction(const Tensor& x, Reduction reduction) {
+    switch (reduction) {
+        case Reduction::Mean:
+            return mean(x);
+        case Reduction::Sum:
+            return sum(x);
+        case Reduction::None:
+            break;
+    }
+    return x;
 }
 
 Tensor materialize(const Tensor& x, const Shape& sizes, DType dtype) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <utility>
 
 #include "core/kernels/parallel.h"
 #include "core/tensor/tensor.h"
@@ -25,6 +26,14 @@ namespace detail {
 
 // The sizes of a and b broadcast together (NumPy's rule); throws ShapeError naming `op` otherwise.
 Shape broadcastShapes(const Shape& a, const Shape& b, const char* op);
+
+// F.mse_loss and its siblings first broadcast input and target against each other with
+// torch.broadcast_tensors: an operand whose sizes differ goes through ops::expand (so autograd records
+// ExpandBackward0 as torch does), an operand of the right sizes passes unchanged.
+std::pair<Tensor, Tensor> broadcastOperands(const Tensor& input, const Tensor& target, const char* op);
+
+// torch's apply_loss_reduction for losses written with ops (l1_loss, cross_entropy): x, sum(x) or mean(x).
+Tensor applyReduction(const Tensor& x, Reduction reduction);
 
 // `x` broadcast to `sizes`, in `dtype`, contiguous: `x` itself when it already is, else a fresh copy.
 // Loss kernels read their operands through this so they index plain arrays. It is a kernel-level

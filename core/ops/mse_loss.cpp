@@ -27,9 +27,10 @@ struct MseLossBackward0 final : autograd::Node {
 };
 }  // namespace
 
-Tensor mseLoss(const Tensor& input, const Tensor& target, Reduction reduction) {
-    OpCall call(kMseLoss, input, target);
-    const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "mse_loss");
+Tensor mseLoss(const Tensor& inputArg, const Tensor& targetArg, Reduction reduction) {
+    OpCall call(kMseLoss, inputArg, targetArg);
+    const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "mse_loss");
+    const Shape& sizes = input.sizes();
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
     Tensor out = visitFloating(dtype, "mse_loss", [&]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);

@@ -51,10 +51,11 @@ Tensor withHistory(Tensor out, const Tensor& input, const Tensor& target, Reduct
 }
 }  // namespace
 
-Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reduction, double beta) {
-    OpCall call(kSmoothL1Loss, input, target);
+Tensor smoothL1Loss(const Tensor& inputArg, const Tensor& targetArg, Reduction reduction, double beta) {
+    OpCall call(kSmoothL1Loss, inputArg, targetArg);
     if (beta < 0) throw ValueError("smooth_l1_loss does not support negative values for beta.");
-    const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "smooth_l1_loss");
+    const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "smooth_l1_loss");
+    const Shape& sizes = input.sizes();
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
     Tensor out = visitFloating(dtype, "smooth_l1_loss", [&]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
@@ -74,10 +75,11 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reducti
         withHistory(out, input, target, reduction, beta, "SmoothL1LossBackward0", &smoothL1LossBackward));
 }
 
-Tensor huberLoss(const Tensor& input, const Tensor& target, Reduction reduction, double delta) {
-    OpCall call(kHuberLoss, input, target);
+Tensor huberLoss(const Tensor& inputArg, const Tensor& targetArg, Reduction reduction, double delta) {
+    OpCall call(kHuberLoss, inputArg, targetArg);
     if (delta <= 0) throw ValueError("huber_loss does not support non-positive values for delta.");
-    const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "huber_loss");
+    const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "huber_loss");
+    const Shape& sizes = input.sizes();
     if (!isFloating(input.dtype()))
         throw TypeError("huber_loss: result type " +
                         std::string(dtypeName(promoteTypes(input.dtype(), target.dtype()))) +

@@ -9,9 +9,11 @@
 #include "core/autograd/function.h"
 #include "core/autograd/gradcheck.h"
 #include "core/ops/binary_cross_entropy.h"
+#include "core/ops/cross_entropy.h"
 #include "core/ops/embedding.h"
 #include "core/ops/gather.h"
 #include "core/ops/index_select.h"
+#include "core/ops/l1_loss.h"
 #include "core/ops/mse_loss.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/smooth_l1_loss.h"
@@ -48,10 +50,11 @@ QString gradgradcheck(const Fn& f, const std::vector<Tensor>& inputs) {
     return r.ok ? QString() : QString::fromStdString(r.message);
 }
 
-QString nameOf(const Tensor& t) {
-    const auto n = t.gradFn() ? t.gradFn()->name() : std::string_view("None");
+QString nameOf(const std::shared_ptr<autograd::Node>& fn) {
+    const auto n = fn ? fn->name() : std::string_view("None");
     return QString::fromUtf8(n.data(), static_cast<int>(n.size()));
 }
+QString nameOf(const Tensor& t) { return nameOf(t.gradFn()); }
 QString edgeNames(const Tensor& t) {
     QStringList names;
     for (const auto& e : t.gradFn()->nextEdges())
@@ -71,6 +74,8 @@ private slots:
         const Tensor labels = longs({1, 2, 0}, {3});
         QCOMPARE(nameOf(ops::mseLoss(x, t)), QString("MseLossBackward0"));
         QCOMPARE(edgeNames(ops::mseLoss(x, t)), QString("AccumulateGrad,AccumulateGrad"));
+        // A broadcast operand is expanded first (torch.broadcast_tensors in F.mse_loss).
+        QCOMPARE(edgeNames(ops::mseLoss(x, ops::select(t, 0, 0))), QString("AccumulateGrad,ExpandBackward0"));
         QCOMPARE(nameOf(ops::smoothL1Loss(x, t)), QString("SmoothL1LossBackward0"));
         QCOMPARE(nameOf(ops::huberLoss(x, t)), QString("HuberLossBackward0"));
         QCOMPARE(nameOf(ops::binaryCrossEntropy(x, t)), QString("BinaryCrossEntropyBackward0"));
