@@ -358,3 +358,171 @@ y = F.nll_loss(x, t, weight=w)
 # input: t int64 [4,1] randint 0 5
 # error: 0D or 1D target tensor expected, multi-target not supported
 y = F.nll_loss(x, t)
+
+# case: l1_reductions_broadcast
+# input: a float32 [4,5] normal
+# input: b float32 [5] normal
+# input: c float64 [6,5] normal
+y = F.l1_loss(a, b)
+s = F.l1_loss(a, b, reduction='sum')
+n = F.l1_loss(c[::2], b.double(), reduction="none")
+z = F.l1_loss(a.t(), a.t())
+
+# case: l1_zero_size
+# input: a float32 [0,4] normal
+y = F.l1_loss(a, a)
+s = F.l1_loss(a, a, reduction='sum')
+
+# case: l1_grad
+# input: a float64 [3,4] normal
+# input: b float64 [3,4] normal
+# requires_grad: a,b
+# backward: y
+y = F.l1_loss(a, b)
+
+# case: l1_shape_error
+# input: a float32 [4,5] normal
+# input: b float32 [4,3] normal
+# error: must match the size of tensor b
+y = F.l1_loss(a, b)
+
+# case: cross_entropy_class_indices
+# input: x float32 [6,5] normal
+# input: t int64 [6] randint 0 5
+# input: w float32 [5] uniform 0.5 2
+y = F.cross_entropy(x, t)
+s = F.cross_entropy(x, t, reduction='sum')
+n = F.cross_entropy(x, t, reduction='none')
+m = F.cross_entropy(x, t, weight=w)
+i = F.cross_entropy(x, t, w, ignore_index=2)
+k = F.cross_entropy(x, t, weight=w, ignore_index=4, reduction='none')
+
+# case: cross_entropy_label_smoothing
+# input: x float32 [6,5] normal
+# input: t int64 [6] randint 0 5
+# input: w float32 [5] uniform 0.5 2
+y = F.cross_entropy(x, t, label_smoothing=0.1)
+m = F.cross_entropy(x, t, weight=w, label_smoothing=0.25)
+i = F.cross_entropy(x, t, weight=w, ignore_index=1, label_smoothing=0.3)
+s = F.cross_entropy(x, t, weight=w, ignore_index=3, label_smoothing=0.3, reduction='sum')
+n = F.cross_entropy(x, t, ignore_index=0, label_smoothing=0.5, reduction='none')
+z = F.cross_entropy(x, t, label_smoothing=1.0)
+g = F.cross_entropy(x, t, label_smoothing=-0.5)
+
+# case: cross_entropy_probabilities
+# input: x float32 [4,5] normal
+# input: p float32 [4,5] uniform 0 1
+# input: w float32 [5] uniform 0.5 2
+y = F.cross_entropy(x, p)
+s = F.cross_entropy(x, p, reduction='sum')
+n = F.cross_entropy(x, p, reduction='none')
+m = F.cross_entropy(x, p, weight=w, label_smoothing=0.2)
+k = F.cross_entropy(x, p, w, reduction='none', label_smoothing=0.1)
+
+# case: cross_entropy_spatial_f64
+# input: x float64 [2,4,3,5] normal
+# input: t int64 [2,3,5] randint 0 4
+# input: u float64 [2,4,6] normal
+# input: v int64 [2,6] randint 0 4
+# input: q float64 [2,4,6] uniform 0 1
+# input: w float64 [4] uniform 0.5 2
+y = F.cross_entropy(x, t)
+m = F.cross_entropy(x, t, weight=w, ignore_index=1, label_smoothing=0.2)
+n = F.cross_entropy(u, v, reduction='none', label_smoothing=0.1)
+k = F.cross_entropy(u, v, weight=w)
+p = F.cross_entropy(u, q, weight=w)
+r = F.cross_entropy(u, q, reduction='none')
+
+# case: cross_entropy_unbatched_noncontig
+# input: x float32 [5] normal
+# input: t int64 [] randint 0 5
+# input: a float32 [5,4] normal
+# input: b int64 [8] randint 0 5
+y = F.cross_entropy(x, t)
+z = F.cross_entropy(x, t, label_smoothing=0.2)
+s = F.cross_entropy(a.t(), b[::2])
+k = F.cross_entropy(a.t()[1:], b[1::2][:3], reduction='none')
+e = F.cross_entropy(x[::2], a[0, :3].softmax(0))
+
+# case: cross_entropy_zero_size
+# input: x float32 [0,5] normal
+# input: t int64 [0] randint 0 5
+# input: p float32 [0,5] uniform 0 1
+y = F.cross_entropy(x, t)
+s = F.cross_entropy(x, t, reduction='sum')
+z = F.cross_entropy(x, t, label_smoothing=0.1)
+q = F.cross_entropy(x, p)
+n = F.cross_entropy(x, p, reduction='none')
+
+# case: cross_entropy_grad
+# input: x float64 [5,4] normal
+# input: t int64 [5] randint 0 4
+# input: w float64 [4] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, weight=w, ignore_index=1)
+
+# case: cross_entropy_grad_smoothing
+# input: x float64 [5,4] normal
+# input: t int64 [5] randint 0 4
+# input: w float64 [4] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, weight=w, ignore_index=2, label_smoothing=0.3)
+
+# case: cross_entropy_grad_probabilities_f32
+# input: x float32 [3,2,4] normal
+# input: p float32 [3,2,4] uniform 0 1
+# requires_grad: x,p
+# backward: y
+y = F.cross_entropy(x, p, reduction='sum', label_smoothing=0.1)
+
+# case: cross_entropy_grad_spatial
+# input: x float64 [2,3,2,2] normal
+# input: t int64 [2,2,2] randint 0 3
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, label_smoothing=0.2)
+
+# case: cross_entropy_target_out_of_bounds
+# input: x float32 [4,5] normal
+# input: t int64 [4] randint 5 9
+# error: is out of bounds
+y = F.cross_entropy(x, t)
+
+# case: cross_entropy_batch_mismatch
+# input: x float32 [4,5] normal
+# input: t int64 [3] randint 0 5
+# error: Expected input batch_size (4) to match target batch_size (3)
+y = F.cross_entropy(x, t)
+
+# case: cross_entropy_probability_target_shape
+# input: x float32 [4,5] normal
+# input: p float32 [4,4] uniform 0 1
+# error: cross_entropy
+y = F.cross_entropy(x, p)
+
+# case: cross_entropy_integer_probabilities
+# input: x float32 [4,5] normal
+# input: p int64 [4,5] randint 0 2
+# error: Expected floating point type for target with class probabilities
+y = F.cross_entropy(x, p)
+
+# case: cross_entropy_ignore_index_with_probabilities
+# input: x float32 [4,5] normal
+# input: p float32 [4,5] uniform 0 1
+# error: ignore_index is not supported for floating point target
+y = F.cross_entropy(x, p, ignore_index=1)
+
+# case: cross_entropy_smoothing_above_one
+# input: x float32 [4,5] normal
+# input: t int64 [4] randint 0 5
+# error: label_smoothing must be between 0.0 and 1.0
+y = F.cross_entropy(x, t, label_smoothing=1.5)
+
+# case: cross_entropy_weight_size
+# input: x float32 [4,5] normal
+# input: t int64 [4] randint 0 5
+# input: w float32 [3] uniform 0.5 2
+# error: weight tensor should be defined either for all
+y = F.cross_entropy(x, t, weight=w)
