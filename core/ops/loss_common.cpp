@@ -7,6 +7,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/kernels/copy.h"
+#include "core/ops/mul.h"
 #include "core/ops/sum.h"
 #include "core/ops/view.h"
 
@@ -93,6 +94,21 @@ Tensor zeros(const Shape& sizes, DType dtype) {
     Tensor z = Tensor::empty(sizes, dtype);
     if (z.numel() > 0) std::memset(z.rawData(), 0, z.nbytes());
     return z;
+}
+
+Tensor ones(const Shape& sizes, DType dtype) {
+    Tensor t = Tensor::empty(sizes, dtype);
+    visitDType(dtype, [&]<class T>() {
+        T* p = t.data<T>();
+        for (std::int64_t i = 0; i < t.numel(); ++i) p[i] = T(1);
+    });
+    return t;
+}
+
+Tensor gradOutputGradient(const Tensor& gg, const Tensor& gradOutput, Reduction reduction,
+                          const std::function<Tensor(const Tensor&)>& backward) {
+    if (reduction == Reduction::None) return backward(gg);
+    return sum(mul(backward(ones(gradOutput.sizes(), gradOutput.dtype())), gg));
 }
 
 double chunkedSum(std::int64_t n, const std::function<double(std::int64_t, std::int64_t)>& partial) {

@@ -96,8 +96,15 @@ Tensor pointwiseLossGrad(const Tensor& grad, const Shape& sizes, Reduction reduc
 // throws AutogradError when grad mode is on and `t` requires grad.
 void checkNotDifferentiable(const Tensor& t, const char* op, const char* argument);
 
-// Zeros of `sizes`.
+// Zeros / ones of `sizes`.
 Tensor zeros(const Shape& sizes, DType dtype);
+Tensor ones(const Shape& sizes, DType dtype);
+
+// The double-backward term for the gradient argument of a pointwise loss backward
+// f(grad_output, …) = grad_output ⊙ slope(…): with gg the gradient of f's output, torch's
+// *_double_backward_grad_output: `backward(gg)` for 'none', else sum(backward(ones) ⊙ gg).
+Tensor gradOutputGradient(const Tensor& gg, const Tensor& gradOutput, Reduction reduction,
+                          const std::function<Tensor(const Tensor&)>& backward);
 
 }  // namespace detail
 }  // namespace tessera::ops

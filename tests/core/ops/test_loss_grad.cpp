@@ -108,11 +108,16 @@ private slots:
 
     void pointwiseLosses() {
         const Tensor x = uniform({3, 4}, -2, 2, 5), t = uniform({4}, -2, 2, 6);  // t broadcast over rows
+        const Tensor u = uniform({3, 4}, -2, 2, 24);
         for (Reduction r : kAll) {
             QCOMPARE(gradcheck([&] { return ops::mseLoss(x, t, r); }, {x, t}), QString());
             QCOMPARE(gradcheck([&] { return ops::smoothL1Loss(x, t, r, 0.7); }, {x, t}), QString());
             QCOMPARE(gradcheck([&] { return ops::smoothL1Loss(x, t, r, 0.0); }, {x, t}), QString());
             QCOMPARE(gradcheck([&] { return ops::huberLoss(x, t, r, 0.6); }, {x, t}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::mseLoss(x, u, r); }, {x, u}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::smoothL1Loss(x, u, r, 0.7); }, {x, u}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::smoothL1Loss(x, u, r, 0.0); }, {x, u}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::huberLoss(x, u, r, 0.6); }, {x, u}), QString());
         }
         // A transposed input.
         const Tensor xt = uniform({4, 3}, -2, 2, 7);
@@ -125,6 +130,7 @@ private slots:
         const Tensor logits = uniform({3, 4}, -4, 4, 12);
         for (Reduction r : kAll) {
             QCOMPARE(gradcheck([&] { return ops::binaryCrossEntropy(p, t, w, r); }, {p, t}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::binaryCrossEntropy(p, t, w, r); }, {p}), QString());
             QCOMPARE(gradcheck([&] { return ops::binaryCrossEntropyWithLogits(logits, t, w, pw, r); }, {logits, t}),
                      QString());
             QCOMPARE(gradcheck([&] { return ops::binaryCrossEntropyWithLogits(logits, t, {}, {}, r); }, {logits, t}),
@@ -168,6 +174,7 @@ private slots:
         const Tensor w = uniform({5, 3}, -1, 1, 19);
         const Tensor idx = longs({4, 0, 4, 2, 1, 4}, {2, 3});
         QCOMPARE(gradcheck([&] { return ops::embedding(idx, w); }, {w}), QString());
+        QCOMPARE(gradgradcheck([&] { return ops::embedding(idx, w); }, {w}), QString());
         QCOMPARE(gradcheck([&] { return ops::indexSelect(w, 0, longs({4, 0, 4}, {3})); }, {w}), QString());
         QCOMPARE(gradcheck([&] { return ops::indexSelect(ops::t(w), 1, longs({1, 1, 3}, {3})); }, {w}), QString());
         QCOMPARE(gradcheck([&] { return ops::gather(w, 1, longs({2, 2, 0, 1, 1, 1, 0, 0}, {4, 2})); }, {w}), QString());
