@@ -4,7 +4,15 @@
 #include <cmath>
 
 #include "core/autograd/function.h"
+#include "core/ops/activation.h"
+#include "core/ops/add.h"
+#include "core/ops/clamp.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/div.h"
+#include "core/ops/mul.h"
+#include "core/ops/pow.h"
+#include "core/ops/sum.h"
+#include "core/ops/unary.h"
 
 namespace tessera::ops {
 
@@ -15,12 +23,6 @@ const OpInfo& kBinaryCrossEntropyWithLogits =
 
 const OpInfo& kBinaryCrossEntropyBackward =
     registerOp({"binary_cross_entropy_backward", OpCategory::Backward, elementwiseCost});
-const OpInfo& kBinaryCrossEntropyTargetBackward =
-    registerOp({"binary_cross_entropy_target_backward", OpCategory::Backward, elementwiseCost});
-const OpInfo& kBinaryCrossEntropyWithLogitsBackward =
-    registerOp({"binary_cross_entropy_with_logits_backward", OpCategory::Backward, elementwiseCost});
-const OpInfo& kBinaryCrossEntropyWithLogitsTargetBackward =
-    registerOp({"binary_cross_entropy_with_logits_target_backward", OpCategory::Backward, elementwiseCost});
 
 struct BinaryCrossEntropyBackward0 final : autograd::Node {
     autograd::SavedVariable self, target, weight;
@@ -58,6 +60,45 @@ struct BinaryCrossEntropyWithLogitsBackward0 final : autograd::Node {
         visit("target", target);
         visit("weight", weight);
         visit("pos_weight", posWeight);
+    }
+};
+
+// torch's floor on x (1 - x) in the gradients of binary_cross_entropy.
+constexpr double kBceEpsilon = 1e-12;
+
+// The gradient of binaryCrossEntropyBackward(grad_output, x, t, w) = grad_output (x - t) / max(x (1 - x), ε) w
+// (÷ n): torch's binary_cross_entropy_double_backward formulas.
+struct BinaryCrossEntropyBackwardBackward0 final : autograd::Node {
+    autograd::SavedVariable gradOutput, self, target, weight;
+    Reduction reduction = Reduction::Mean;
+    std::string_view name() const override { return "BinaryCrossEntropyBackwardBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        autograd::TensorList out(3);
+        const Tensor& gg = grads[0];
+        const Tensor go = gradOutput.unpack(this), x = self.unpack(this), t = target.unpack(this);
+        const Tensor w = weight.unpack(this);
+        const double n = static_cast<double>(x.numel());
+        auto weighted = [&](Tensor v) { return w.defined() ? mul(v, w) : v; };
+        auto reduced = [&](Tensor v) { return reduction == Reduction::Mean ? div(v, n) : v; };
+        const Tensor denom = clamp(mul(rsub(x, 1), x), Scalar(kBceEpsilon));
+        if (shouldComputeOutput(0)) {
+            const Tensor slope = weighted(div(sub(x, t), denom));
+            out[0] = reduction == Reduction::None ? mul(slope, gg) : reduced(sum(mul(slope, gg)));
+        }
+        if (shouldComputeOutput(1)) {
+            // d/dx of (x - t) / (x (1 - x)) = (x² - 2 x t + t) / (x² (1 - x)²), with ε as torch.
+            const Tensor num = add(sub(mul(x, x), mul(mul(x, t), 2)), t);
+            const Tensor den = mul(pow(add(x, kBceEpsilon), 2), pow(add(rsub(x, 1), kBceEpsilon), 2));
+            out[1] = reduced(weighted(mul(div(num, den), mul(gg, go))));
+        }
+        if (shouldComputeOutput(2)) out[2] = reduced(div(weighted(neg(mul(gg, go))), denom));
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("grad_output", gradOutput);
+        visit("self", self);
+        visit("target", target);
+        visit("weight", weight);
     }
 };
 
@@ -172,93 +213,73 @@ Tensor binaryCrossEntropyWithLogits(const Tensor& input, const Tensor& target, c
 }
 
 namespace {
-// The operands of a BCE backward kernel as contiguous arrays of the result dtype; w and pw may be null.
-template <class T>
-struct BceOperands {
-    Tensor x, t, w, pw;
-    const T *xp = nullptr, *tp = nullptr, *wp = nullptr, *pwp = nullptr;
-    BceOperands(const Tensor& input, const Tensor& target, const Tensor& weight, const Tensor& posWeight,
-                const Shape& sizes) {
-        x = detail::materialize(input, sizes, dtypeOf<T>);
-        t = detail::materialize(target, sizes, dtypeOf<T>);
-        xp = x.template data<T>();
-        tp = t.template data<T>();
-        if (weight.defined()) {
-            w = detail::materialize(weight, sizes, dtypeOf<T>);
-            wp = w.template data<T>();
-        }
-        if (posWeight.defined()) {
-            pw = detail::materialize(posWeight, sizes, dtypeOf<T>);
-            pwp = pw.template data<T>();
-        }
-    }
-};
+Tensor applyWeightAndMean(Tensor g, const Tensor& weight, Reduction reduction, std::int64_t numel) {
+    if (weight.defined()) g = mul(g, weight);
+    return reduction == Reduction::Mean ? div(g, numel) : g;
+}
 }  // namespace
 
 Tensor binaryCrossEntropyBackward(const Tensor& grad, const Tensor& input, const Tensor& target, const Tensor& weight,
                                   Reduction reduction) {
     OpCall call(kBinaryCrossEntropyBackward, grad, input, target, weight);
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
-    return call.finish(visitFloating(dtype, "binary_cross_entropy_backward", [&]<class T>() {
-        const BceOperands<T> o(input, target, weight, {}, input.sizes());
-        const T *xp = o.xp, *tp = o.tp, *wp = o.wp;
-        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
-            // torch's d/dx with its 1e-12 floor on x (1 - x).
-            const T d = g * (xp[i] - tp[i]) / std::max((T(1) - xp[i]) * xp[i], T(1e-12));
+    const Shape& sizes = input.sizes();
+    Tensor out = visitFloating(dtype, "binary_cross_entropy_backward", [&]<class T>() {
+        const Tensor x = detail::materialize(input, sizes, dtype);
+        const Tensor y = detail::materialize(target, sizes, dtype);
+        Tensor w;
+        if (weight.defined()) w = detail::materialize(weight, sizes, dtype);
+        const T* xp = x.data<T>();
+        const T* yp = y.data<T>();
+        const T* wp = weight.defined() ? w.data<T>() : nullptr;
+        return detail::pointwiseLossGrad<T>(grad, sizes, reduction, [=](std::int64_t i, T g) {
+            // torch's d/dx with its floor on x (1 - x).
+            const T d = g * (xp[i] - yp[i]) / std::max((T(1) - xp[i]) * xp[i], T(kBceEpsilon));
             return wp ? d * wp[i] : d;
         });
-    }));
+    });
+    if (auto node = autograd::makeNode<BinaryCrossEntropyBackwardBackward0>(grad, input, target)) {
+        node->gradOutput = autograd::SavedVariable(grad);
+        node->self = autograd::SavedVariable(input);
+        node->target = autograd::SavedVariable(target);
+        node->weight = autograd::SavedVariable(weight);
+        node->reduction = reduction;
+        autograd::setHistory(out, node);
+    }
+    return call.finish(out);
 }
+
+// The next three are written with ops, as torch writes them, so they are differentiable as they stand.
 
 Tensor binaryCrossEntropyTargetBackward(const Tensor& grad, const Tensor& input, const Tensor& target,
                                         const Tensor& weight, Reduction reduction) {
-    OpCall call(kBinaryCrossEntropyTargetBackward, grad, input, target, weight);
-    const DType dtype = promoteTypes(input.dtype(), target.dtype());
-    return call.finish(visitFloating(dtype, "binary_cross_entropy_target_backward", [&]<class T>() {
-        const BceOperands<T> o(input, target, weight, {}, input.sizes());
-        const T *xp = o.xp, *wp = o.wp;
-        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
-            const T d = -std::log(xp[i] / (T(1) - xp[i])) * g;  // -logit(x), unclamped as torch
-            return wp ? d * wp[i] : d;
-        });
-    }));
+    // -logit(x) · grad, unclamped as torch.
+    const Tensor g = mul(neg(log(div(input, rsub(input, 1)))), grad);
+    return applyWeightAndMean(g, weight, reduction, target.numel());
 }
 
 Tensor binaryCrossEntropyWithLogitsBackward(const Tensor& grad, const Tensor& input, const Tensor& target,
                                             const Tensor& weight, const Tensor& posWeight, Reduction reduction) {
-    OpCall call(kBinaryCrossEntropyWithLogitsBackward, grad, input, target, weight, posWeight);
-    const DType dtype = target.dtype();
-    return call.finish(visitFloating(dtype, "binary_cross_entropy_with_logits_backward", [&]<class T>() {
-        const BceOperands<T> o(input, target, weight, posWeight, input.sizes());
-        const T *xp = o.xp, *tp = o.tp, *wp = o.wp, *pwp = o.pwp;
-        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
-            const T s = T(1) / (T(1) + std::exp(-xp[i]));
-            T d;
-            if (pwp) {
-                const T pt = pwp[i] * tp[i];
-                d = ((pt + T(1) - tp[i]) * s - pt) * g;
-            } else {
-                d = (s - tp[i]) * g;
-            }
-            return wp ? d * wp[i] : d;
-        });
-    }));
+    Tensor g;
+    if (posWeight.defined()) {
+        const Tensor pt = mul(posWeight, target);
+        g = sub(mul(sub(add(pt, 1), target), sigmoid(input)), pt);
+    } else {
+        g = sub(sigmoid(input), target);
+    }
+    return applyWeightAndMean(mul(g, grad), weight, reduction, input.numel());
 }
 
 Tensor binaryCrossEntropyWithLogitsTargetBackward(const Tensor& grad, const Tensor& input, const Tensor& target,
                                                   const Tensor& weight, const Tensor& posWeight, Reduction reduction) {
-    OpCall call(kBinaryCrossEntropyWithLogitsTargetBackward, grad, input, target, weight, posWeight);
-    const DType dtype = target.dtype();
-    return call.finish(visitFloating(dtype, "binary_cross_entropy_with_logits_target_backward", [&]<class T>() {
-        const BceOperands<T> o(input, target, weight, posWeight, input.sizes());
-        const T *xp = o.xp, *wp = o.wp, *pwp = o.pwp;
-        // log σ(x) computed stably: min(x, 0) - log1p(exp(-|x|)).
-        auto logSigmoid = [](T v) { return std::min(v, T(0)) - std::log1p(std::exp(-std::abs(v))); };
-        return detail::pointwiseLossGrad<T>(grad, input.sizes(), reduction, [=](std::int64_t i, T g) {
-            const T d = pwp ? (logSigmoid(-xp[i]) - logSigmoid(xp[i]) * pwp[i]) * g : -xp[i] * g;
-            return wp ? d * wp[i] : d;
-        });
-    }));
+    Tensor g;
+    if (posWeight.defined()) {
+        // log σ(-x) - pw log σ(x) = pw softplus(-x) - softplus(x).
+        g = mul(sub(mul(softplus(neg(input)), posWeight), softplus(input)), grad);
+    } else {
+        g = mul(neg(input), grad);
+    }
+    return applyWeightAndMean(g, weight, reduction, target.numel());
 }
 
 }  // namespace tessera::ops

@@ -5,14 +5,36 @@
 
 #include "core/autograd/function.h"
 #include "core/kernels/parallel.h"
+#include "core/ops/compare.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/index_select.h"
 #include "core/ops/loss_common.h"
+#include "core/ops/view.h"
+#include "core/ops/where.h"
 
 namespace tessera::ops {
 
 namespace {
 const OpInfo& kEmbedding = registerOp({"embedding", OpCategory::Nn, elementwiseCost});
 const OpInfo& kEmbeddingDenseBackward = registerOp({"embedding_dense_backward", OpCategory::Backward, elementwiseCost});
+
+// The gradient of embeddingDenseBackward (a scatter-add of rows) is a gather of rows: torch's
+// embedding_dense_double_backward, index_select then zero the padding rows.
+struct EmbeddingDenseBackwardBackward0 final : autograd::Node {
+    autograd::SavedVariable indices;
+    std::int64_t paddingIdx = -1;
+    std::string_view name() const override { return "EmbeddingDenseBackwardBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        const Tensor idx = indices.unpack(this);
+        const Tensor flat = reshape(idx, {-1});
+        Tensor rows = indexSelect(grads[0], 0, flat);
+        if (paddingIdx >= 0) rows = where(unsqueeze(eq(flat, paddingIdx), -1), 0.0, rows);
+        Shape sizes = idx.sizes();
+        sizes.push_back(-1);
+        return {view(rows, sizes)};
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("indices", indices); }
+};
 
 struct EmbeddingBackward0 final : autograd::Node {
     autograd::SavedVariable indices;
@@ -77,6 +99,11 @@ Tensor embeddingDenseBackward(const Tensor& grad, const Tensor& indices, std::in
     const std::int64_t* ip = idx.data<std::int64_t>();
     const std::int64_t k = idx.numel();
     Tensor out = detail::zeros({numWeights, cols}, grad.dtype());
+    if (auto node = autograd::makeNode<EmbeddingDenseBackwardBackward0>(grad)) {
+        node->indices = autograd::SavedVariable(indices);
+        node->paddingIdx = paddingIdx;
+        autograd::setHistory(out, node);
+    }
     if (out.numel() == 0 || k == 0) return call.finish(out);
     visitFloating(grad.dtype(), "embedding_dense_backward", [&]<class T>() {
         const Tensor g = detail::materialize(grad);

@@ -7,6 +7,9 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/kernels/copy.h"
+#include "core/ops/mul.h"
+#include "core/ops/sum.h"
+#include "core/ops/view.h"
 
 namespace tessera::ops {
 
@@ -46,6 +49,24 @@ Shape broadcastShapes(const Shape& a, const Shape& b, const char* op) {
     return out;
 }
 
+std::pair<Tensor, Tensor> broadcastOperands(const Tensor& input, const Tensor& target, const char* op) {
+    const Shape sizes = broadcastShapes(input.sizes(), target.sizes(), op);
+    return {input.sizes() == sizes ? input : expand(input, sizes),
+            target.sizes() == sizes ? target : expand(target, sizes)};
+}
+
+Tensor applyReduction(const Tensor& x, Reduction reduction) {
+    switch (reduction) {
+        case Reduction::Mean:
+            return mean(x);
+        case Reduction::Sum:
+            return sum(x);
+        case Reduction::None:
+            break;
+    }
+    return x;
+}
+
 Tensor materialize(const Tensor& x, const Shape& sizes, DType dtype) {
     if (x.sizes() == sizes && x.dtype() == dtype && x.isContiguous()) return x;
     Tensor src = x;
@@ -73,6 +94,21 @@ Tensor zeros(const Shape& sizes, DType dtype) {
     Tensor z = Tensor::empty(sizes, dtype);
     if (z.numel() > 0) std::memset(z.rawData(), 0, z.nbytes());
     return z;
+}
+
+Tensor ones(const Shape& sizes, DType dtype) {
+    Tensor t = Tensor::empty(sizes, dtype);
+    visitDType(dtype, [&]<class T>() {
+        T* p = t.data<T>();
+        for (std::int64_t i = 0; i < t.numel(); ++i) p[i] = T(1);
+    });
+    return t;
+}
+
+Tensor gradOutputGradient(const Tensor& gg, const Tensor& gradOutput, Reduction reduction,
+                          const std::function<Tensor(const Tensor&)>& backward) {
+    if (reduction == Reduction::None) return backward(gg);
+    return sum(mul(backward(ones(gradOutput.sizes(), gradOutput.dtype())), gg));
 }
 
 double chunkedSum(std::int64_t n, const std::function<double(std::int64_t, std::int64_t)>& partial) {

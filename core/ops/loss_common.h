@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <utility>
 
 #include "core/kernels/parallel.h"
 #include "core/tensor/tensor.h"
@@ -25,6 +26,14 @@ namespace detail {
 
 // The sizes of a and b broadcast together (NumPy's rule); throws ShapeError naming `op` otherwise.
 Shape broadcastShapes(const Shape& a, const Shape& b, const char* op);
+
+// F.mse_loss and its siblings first broadcast input and target against each other with
+// torch.broadcast_tensors: an operand whose sizes differ goes through ops::expand (so autograd records
+// ExpandBackward0 as torch does), an operand of the right sizes passes unchanged.
+std::pair<Tensor, Tensor> broadcastOperands(const Tensor& input, const Tensor& target, const char* op);
+
+// torch's apply_loss_reduction for losses written with ops (l1_loss, cross_entropy): x, sum(x) or mean(x).
+Tensor applyReduction(const Tensor& x, Reduction reduction);
 
 // `x` broadcast to `sizes`, in `dtype`, contiguous: `x` itself when it already is, else a fresh copy.
 // Loss kernels read their operands through this so they index plain arrays. It is a kernel-level
@@ -87,8 +96,15 @@ Tensor pointwiseLossGrad(const Tensor& grad, const Shape& sizes, Reduction reduc
 // throws AutogradError when grad mode is on and `t` requires grad.
 void checkNotDifferentiable(const Tensor& t, const char* op, const char* argument);
 
-// Zeros of `sizes`.
+// Zeros / ones of `sizes`.
 Tensor zeros(const Shape& sizes, DType dtype);
+Tensor ones(const Shape& sizes, DType dtype);
+
+// The double-backward term for the gradient argument of a pointwise loss backward
+// f(grad_output, …) = grad_output ⊙ slope(…): with gg the gradient of f's output, torch's
+// *_double_backward_grad_output: `backward(gg)` for 'none', else sum(backward(ones) ⊙ gg).
+Tensor gradOutputGradient(const Tensor& gg, const Tensor& gradOutput, Reduction reduction,
+                          const std::function<Tensor(const Tensor&)>& backward);
 
 }  // namespace detail
 }  // namespace tessera::ops

@@ -172,13 +172,17 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
         throw ValueError("nll_loss: Expected input batch_size (" + std::to_string(input.size(0)) +
                          ") to match target batch_size (" +
                          (target.dim() == 0 ? std::string("none") : std::to_string(target.size(0))) + ").");
-    if (target.dtype() != DType::Int64)
-        throw TypeError(std::string("nll_loss: expected scalar type Long but found ") + scalarTypeName(target.dtype()));
-    if (!isFloating(input.dtype()))
-        throw TypeError(std::string("nll_loss: \"nll_loss_out_frame\" not implemented for '") +
-                        scalarTypeName(input.dtype()) + "'");
     const std::int64_t c = nd == 1 ? input.size(0) : input.size(1);
-    checkWeight(input, weight, c);
+    // After the shape checks, as torch: dtypes are checked by its kernels.
+    auto checkTypes = [&] {
+        checkWeight(input, weight, c);
+        if (target.dtype() != DType::Int64)
+            throw TypeError(std::string("nll_loss: expected scalar type Long but found ") +
+                            scalarTypeName(target.dtype()));
+        if (!isFloating(input.dtype()))
+            throw TypeError(std::string("nll_loss: \"nll_loss_out_frame\" not implemented for '") +
+                            scalarTypeName(input.dtype()) + "'");
+    };
 
     if (nd <= 2) {
         if (target.dim() > 1) throw ShapeError("nll_loss: 0D or 1D target tensor expected, multi-target not supported");
@@ -186,6 +190,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
         if (!noBatch && input.size(0) != target.size(0))
             throw ShapeError("nll_loss: size mismatch (got input: " + shapeToString(input.sizes()) +
                              ", target: " + shapeToString(target.sizes()) + ")");
+        checkTypes();
         const Shape outSizes = nd == 1 ? Shape{} : Shape{input.size(0)};
         return call.finish(nllForward(input, target, weight, reduction, ignoreIndex, outSizes));
     }
@@ -198,6 +203,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
         if (input.size(2) != target.size(1) || input.size(3) != target.size(2))
             throw ShapeError("nll_loss: size mismatch (got input: " + shapeToString(input.sizes()) +
                              " , target: " + shapeToString(target.sizes()));
+        checkTypes();
         return call.finish(nllForward(input, target, weight, reduction, ignoreIndex, target.sizes()));
     }
     // 3 or more than 4 dims: torch views the input as (N, C, 1, S) and runs nll_loss2d.
@@ -209,6 +215,7 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
                          shapeToString(target.sizes()));
     }
     outSizes.insert(outSizes.begin(), n);
+    checkTypes();
     const Tensor in4 =
         input.numel() > 0 ? view(contiguous(input), {n, c, 1, -1}) : view(contiguous(input), {n, c, 0, 0});
     const Tensor t3 = target.numel() > 0 ? view(contiguous(target), {n, 1, -1}) : view(contiguous(target), {n, 0, 0});

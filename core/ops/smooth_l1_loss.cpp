@@ -3,7 +3,12 @@
 #include <cmath>
 
 #include "core/autograd/function.h"
+#include "core/ops/add.h"
+#include "core/ops/compare.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/mul.h"
+#include "core/ops/unary.h"
+#include "core/ops/view.h"
 
 namespace tessera::ops {
 
@@ -36,6 +41,58 @@ struct PiecewiseLossBackward final : autograd::Node {
     }
 };
 
+// SmoothL1LossBackwardBackward0 and HuberLossBackwardBackward0: the backward is
+// grad_output · slope(self - target); its own gradients are torch's *_double_backward formulas.
+struct PiecewiseLossBackwardBackward final : autograd::Node {
+    std::string_view nodeName;
+    Backward backward = nullptr;
+    bool huber = false;
+    autograd::SavedVariable gradOutput, self, target;
+    Reduction reduction = Reduction::Mean;
+    double parameter = 1.0;
+    std::string_view name() const override { return nodeName; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        autograd::TensorList out(3);
+        const Tensor& gg = grads[0];
+        const Tensor go = gradOutput.unpack(this), x = self.unpack(this), t = target.unpack(this);
+        if (shouldComputeOutput(0))
+            out[0] = detail::gradOutputGradient(
+                gg, go, reduction, [&](const Tensor& g) { return backward(g, x, t, reduction, parameter); });
+        // The slope is piecewise linear: its derivative is 1/beta (smooth L1) or 1 (Huber) inside
+        // |self - target| < parameter and 0 outside; smooth L1 with beta = 0 has none.
+        if ((shouldComputeOutput(1) || shouldComputeOutput(2)) && !(!huber && parameter == 0)) {
+            const Tensor inside = to(lt(abs(sub(x, t)), parameter), gg.dtype());
+            double scale = huber ? 1.0 : 1.0 / parameter;
+            if (reduction == Reduction::Mean) scale /= static_cast<double>(gg.numel());
+            const Tensor gi = mul(mul(mul(gg, go), inside), scale);
+            out[1] = gi;
+            if (shouldComputeOutput(2)) out[2] = neg(gi);
+        }
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("grad_output", gradOutput);
+        visit("self", self);
+        visit("target", target);
+    }
+};
+
+Tensor withDoubleBackward(Tensor out, const Tensor& grad, const Tensor& input, const Tensor& target,
+                          Reduction reduction, double parameter, bool huber) {
+    if (auto node = autograd::makeNode<PiecewiseLossBackwardBackward>(grad, input, target)) {
+        node->nodeName = huber ? "HuberLossBackwardBackward0" : "SmoothL1LossBackwardBackward0";
+        node->backward = huber ? &huberLossBackward : &smoothL1LossBackward;
+        node->huber = huber;
+        node->gradOutput = autograd::SavedVariable(grad);
+        node->self = autograd::SavedVariable(input);
+        node->target = autograd::SavedVariable(target);
+        node->reduction = reduction;
+        node->parameter = parameter;
+        autograd::setHistory(out, node);
+    }
+    return out;
+}
+
 Tensor withHistory(Tensor out, const Tensor& input, const Tensor& target, Reduction reduction, double parameter,
                    std::string_view nodeName, Backward backward) {
     if (auto node = autograd::makeNode<PiecewiseLossBackward>(input, target)) {
@@ -51,10 +108,11 @@ Tensor withHistory(Tensor out, const Tensor& input, const Tensor& target, Reduct
 }
 }  // namespace
 
-Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reduction, double beta) {
-    OpCall call(kSmoothL1Loss, input, target);
+Tensor smoothL1Loss(const Tensor& inputArg, const Tensor& targetArg, Reduction reduction, double beta) {
+    OpCall call(kSmoothL1Loss, inputArg, targetArg);
     if (beta < 0) throw ValueError("smooth_l1_loss does not support negative values for beta.");
-    const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "smooth_l1_loss");
+    const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "smooth_l1_loss");
+    const Shape& sizes = input.sizes();
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
     Tensor out = visitFloating(dtype, "smooth_l1_loss", [&]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
@@ -74,10 +132,11 @@ Tensor smoothL1Loss(const Tensor& input, const Tensor& target, Reduction reducti
         withHistory(out, input, target, reduction, beta, "SmoothL1LossBackward0", &smoothL1LossBackward));
 }
 
-Tensor huberLoss(const Tensor& input, const Tensor& target, Reduction reduction, double delta) {
-    OpCall call(kHuberLoss, input, target);
+Tensor huberLoss(const Tensor& inputArg, const Tensor& targetArg, Reduction reduction, double delta) {
+    OpCall call(kHuberLoss, inputArg, targetArg);
     if (delta <= 0) throw ValueError("huber_loss does not support non-positive values for delta.");
-    const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "huber_loss");
+    const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "huber_loss");
+    const Shape& sizes = input.sizes();
     if (!isFloating(input.dtype()))
         throw TypeError("huber_loss: result type " +
                         std::string(dtypeName(promoteTypes(input.dtype(), target.dtype()))) +
@@ -102,7 +161,7 @@ Tensor smoothL1LossBackward(const Tensor& grad, const Tensor& input, const Tenso
     OpCall call(kSmoothL1LossBackward, grad, input, target);
     const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "smooth_l1_loss_backward");
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
-    return call.finish(visitFloating(dtype, "smooth_l1_loss_backward", [&]<class T>() {
+    Tensor out = visitFloating(dtype, "smooth_l1_loss_backward", [&]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
         const Tensor y = detail::materialize(target, sizes, dtype);
         const T* xp = x.data<T>();
@@ -115,7 +174,8 @@ Tensor smoothL1LossBackward(const Tensor& grad, const Tensor& input, const Tenso
             if (z >= b) return g;
             return z * g / b;
         });
-    }));
+    });
+    return call.finish(withDoubleBackward(out, grad, input, target, reduction, beta, false));
 }
 
 Tensor huberLossBackward(const Tensor& grad, const Tensor& input, const Tensor& target, Reduction reduction,
@@ -123,7 +183,7 @@ Tensor huberLossBackward(const Tensor& grad, const Tensor& input, const Tensor& 
     OpCall call(kHuberLossBackward, grad, input, target);
     const Shape sizes = detail::broadcastShapes(input.sizes(), target.sizes(), "huber_loss_backward");
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
-    return call.finish(visitFloating(dtype, "huber_loss_backward", [&]<class T>() {
+    Tensor out = visitFloating(dtype, "huber_loss_backward", [&]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
         const Tensor y = detail::materialize(target, sizes, dtype);
         const T* xp = x.data<T>();
@@ -135,7 +195,8 @@ Tensor huberLossBackward(const Tensor& grad, const Tensor& input, const Tensor& 
             if (z >= d) return g * d;
             return z * g;
         });
-    }));
+    });
+    return call.finish(withDoubleBackward(out, grad, input, target, reduction, delta, true));
 }
 
 }  // namespace tessera::ops

@@ -6,6 +6,8 @@
 
 #include "core/kernels/parallel.h"
 #include "core/ops/binary_cross_entropy.h"
+#include "core/ops/cross_entropy.h"
+#include "core/ops/l1_loss.h"
 #include "core/ops/mse_loss.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/smooth_l1_loss.h"
@@ -266,6 +268,53 @@ private slots:
                 }).contains("doesn't match the broadcast shape [2, 3, 4]"));
         QCOMPARE(ops::binaryCrossEntropyWithLogits(x, ops::to(t, DType::Float32)).dtype(), DType::Float32);
         QVERIFY_THROWS_EXCEPTION(TypeError, ops::binaryCrossEntropyWithLogits(x, ops::to(t, DType::Int64)));
+    }
+
+    void l1Loss() {
+        const Tensor x = inputX(), t = inputT();
+        QVERIFY(close(ops::l1Loss(x, t).item<double>(), 0.7105754538345924));
+        QVERIFY(close(ops::l1Loss(x, ops::select(t, 0, 0), Reduction::Sum).item<double>(), 8.840075591589553));
+        QCOMPARE(ops::l1Loss(x, t, Reduction::None).sizes(), (Shape{3, 4}));
+    }
+
+    void crossEntropyClassIndices() {
+        const Tensor x = inputX();
+        const Tensor tgt = longs({1, -100, 3}, {3});
+        const Tensor w = doubles({0.5, 2.0, 1.5, 3.0}, {4});
+        QVERIFY(close(ops::crossEntropy(x, tgt).item<double>(), 1.7414561439982892));
+        QVERIFY(close(ops::crossEntropy(x, tgt, w).item<double>(), 1.777298760128017));
+        QVERIFY(close(ops::crossEntropy(x, tgt, {}, Reduction::Mean, -100, 0.2).item<double>(), 1.6826909912136994));
+        QVERIFY(close(ops::crossEntropy(x, tgt, w, Reduction::Mean, -100, 0.2).item<double>(), 1.6255021433735803));
+        QVERIFY(close(ops::crossEntropy(x, tgt, w, Reduction::Sum, -100, 0.2).item<double>(), 8.127510716867901));
+        const auto none = ops::crossEntropy(x, tgt, w, Reduction::None, -100, 0.2).toVector<double>();
+        QVERIFY(close(none[0], 2.9518514352989396));
+        QCOMPARE(none[1], 0.0);
+        QVERIFY(close(none[2], 5.1756592815689615));
+    }
+
+    void crossEntropyProbabilities() {
+        const Tensor x = inputX();
+        std::vector<double> p = inputT().toVector<double>();
+        for (int r = 0; r < 3; ++r) {
+            double s = 0;
+            for (int c = 0; c < 4; ++c) s += std::exp(p[r * 4 + c]);
+            for (int c = 0; c < 4; ++c) p[r * 4 + c] = std::exp(p[r * 4 + c]) / s;
+        }
+        const Tensor pt = doubles(p, {3, 4});
+        const Tensor w = doubles({0.5, 2.0, 1.5, 3.0}, {4});
+        QVERIFY(close(ops::crossEntropy(x, pt).item<double>(), 1.467191016598207));
+        QVERIFY(close(ops::crossEntropy(x, pt, w, Reduction::Mean, -100, 0.3).item<double>(), 2.4594236471972253));
+        const auto none = ops::crossEntropy(x, pt, {}, Reduction::None).toVector<double>();
+        QVERIFY(close(none[1], 1.5123709162102654));
+        QVERIFY(errorOf<ValueError>([&] {
+                    ops::crossEntropy(x, pt, {}, Reduction::Mean, 1);
+                }).contains("ignore_index is not supported for floating point target"));
+        QVERIFY(errorOf<ValueError>([&] {
+                    ops::crossEntropy(x, longs({1, 2, 3}, {3}), {}, Reduction::Mean, -100, 1.5);
+                }).contains("label_smoothing must be between 0.0 and 1.0"));
+        QVERIFY(errorOf<TypeError>([&] {
+                    ops::crossEntropy(x, ops::to(pt, DType::Int64));
+                }).contains("Expected floating point type for target with class probabilities"));
     }
 
     void largeInputsReduceDeterministically() {

@@ -9,9 +9,11 @@
 #include "core/autograd/function.h"
 #include "core/autograd/gradcheck.h"
 #include "core/ops/binary_cross_entropy.h"
+#include "core/ops/cross_entropy.h"
 #include "core/ops/embedding.h"
 #include "core/ops/gather.h"
 #include "core/ops/index_select.h"
+#include "core/ops/l1_loss.h"
 #include "core/ops/mse_loss.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/smooth_l1_loss.h"
@@ -48,10 +50,11 @@ QString gradgradcheck(const Fn& f, const std::vector<Tensor>& inputs) {
     return r.ok ? QString() : QString::fromStdString(r.message);
 }
 
-QString nameOf(const Tensor& t) {
-    const auto n = t.gradFn() ? t.gradFn()->name() : std::string_view("None");
+QString nameOf(const std::shared_ptr<autograd::Node>& fn) {
+    const auto n = fn ? fn->name() : std::string_view("None");
     return QString::fromUtf8(n.data(), static_cast<int>(n.size()));
 }
+QString nameOf(const Tensor& t) { return nameOf(t.gradFn()); }
 QString edgeNames(const Tensor& t) {
     QStringList names;
     for (const auto& e : t.gradFn()->nextEdges())
@@ -71,6 +74,8 @@ private slots:
         const Tensor labels = longs({1, 2, 0}, {3});
         QCOMPARE(nameOf(ops::mseLoss(x, t)), QString("MseLossBackward0"));
         QCOMPARE(edgeNames(ops::mseLoss(x, t)), QString("AccumulateGrad,AccumulateGrad"));
+        // A broadcast operand is expanded first (torch.broadcast_tensors in F.mse_loss).
+        QCOMPARE(edgeNames(ops::mseLoss(x, ops::select(t, 0, 0))), QString("AccumulateGrad,ExpandBackward0"));
         QCOMPARE(nameOf(ops::smoothL1Loss(x, t)), QString("SmoothL1LossBackward0"));
         QCOMPARE(nameOf(ops::huberLoss(x, t)), QString("HuberLossBackward0"));
         QCOMPARE(nameOf(ops::binaryCrossEntropy(x, t)), QString("BinaryCrossEntropyBackward0"));
@@ -103,11 +108,16 @@ private slots:
 
     void pointwiseLosses() {
         const Tensor x = uniform({3, 4}, -2, 2, 5), t = uniform({4}, -2, 2, 6);  // t broadcast over rows
+        const Tensor u = uniform({3, 4}, -2, 2, 24);
         for (Reduction r : kAll) {
             QCOMPARE(gradcheck([&] { return ops::mseLoss(x, t, r); }, {x, t}), QString());
             QCOMPARE(gradcheck([&] { return ops::smoothL1Loss(x, t, r, 0.7); }, {x, t}), QString());
             QCOMPARE(gradcheck([&] { return ops::smoothL1Loss(x, t, r, 0.0); }, {x, t}), QString());
             QCOMPARE(gradcheck([&] { return ops::huberLoss(x, t, r, 0.6); }, {x, t}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::mseLoss(x, u, r); }, {x, u}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::smoothL1Loss(x, u, r, 0.7); }, {x, u}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::smoothL1Loss(x, u, r, 0.0); }, {x, u}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::huberLoss(x, u, r, 0.6); }, {x, u}), QString());
         }
         // A transposed input.
         const Tensor xt = uniform({4, 3}, -2, 2, 7);
@@ -120,6 +130,7 @@ private slots:
         const Tensor logits = uniform({3, 4}, -4, 4, 12);
         for (Reduction r : kAll) {
             QCOMPARE(gradcheck([&] { return ops::binaryCrossEntropy(p, t, w, r); }, {p, t}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::binaryCrossEntropy(p, t, w, r); }, {p}), QString());
             QCOMPARE(gradcheck([&] { return ops::binaryCrossEntropyWithLogits(logits, t, w, pw, r); }, {logits, t}),
                      QString());
             QCOMPARE(gradcheck([&] { return ops::binaryCrossEntropyWithLogits(logits, t, {}, {}, r); }, {logits, t}),
@@ -163,6 +174,7 @@ private slots:
         const Tensor w = uniform({5, 3}, -1, 1, 19);
         const Tensor idx = longs({4, 0, 4, 2, 1, 4}, {2, 3});
         QCOMPARE(gradcheck([&] { return ops::embedding(idx, w); }, {w}), QString());
+        QCOMPARE(gradgradcheck([&] { return ops::embedding(idx, w); }, {w}), QString());
         QCOMPARE(gradcheck([&] { return ops::indexSelect(w, 0, longs({4, 0, 4}, {3})); }, {w}), QString());
         QCOMPARE(gradcheck([&] { return ops::indexSelect(ops::t(w), 1, longs({1, 1, 3}, {3})); }, {w}), QString());
         QCOMPARE(gradcheck([&] { return ops::gather(w, 1, longs({2, 2, 0, 1, 1, 1, 0, 0}, {4, 2})); }, {w}), QString());
