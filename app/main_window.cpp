@@ -76,6 +76,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
+    if (!m_options.persistent || !QSettings().contains(QStringLiteral("window/geometry"))) resize(1280, 800);
     rebuildRecentMenu();
     newProject();
     loadPlugins(m_options.pluginFolders);
@@ -179,6 +180,10 @@ bool MainWindow::openFile(const QString& path) {
     m_document->replace(std::move(project), absolute);
     addRecent(absolute);
     m_messages->add(widgets::Severity::Info, tr("Opened %1").arg(absolute), absolute);
+    if (const QString data = m_document->dataFile(); !data.isEmpty() && !QFileInfo(data).isFile()) {
+        m_messages->add(widgets::Severity::Warning, tr("%1: the data file %2 does not exist").arg(absolute, data),
+                        absolute);
+    }
     return true;
 }
 

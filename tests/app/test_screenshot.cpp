@@ -45,6 +45,22 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(QImage(png).size(), QSize(1400, 900));
     }
+    void helpAndVersionNeedNoDisplay() {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(TESSERA_BINARY_DIR "/app/tessera"), {"--version"});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(process.readAllStandardOutput().startsWith("Tessera "));
+        process.start(QStringLiteral(TESSERA_BINARY_DIR "/app/tessera"), {"--help"});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        const QString help = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY(help.contains("--screenshot <FILE>"));
+        QVERIFY(help.contains("--example <NAME>"));
+    }
     void failsWithTheMessage() {
         QTemporaryDir dir;
         const QString bad = dir.filePath("bad.tessera");
