@@ -31,10 +31,6 @@ namespace tessera::app {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
-const char* const kExamples[] = {
-    "moons-mlp", "iris-mlp",        "digits-cnn", "breast-cancer-logreg", "spirals-residual-mlp",
-    "sine-lstm", "sine-transformer"};
-
 QString projectFilter() { return MainWindow::tr("Tessera projects (*.tessera);;All files (*)"); }
 
 }  // namespace
@@ -70,12 +66,14 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
     createDocks();
     createActions();
+    bool restored = false;
     if (m_options.persistent) {
         QSettings settings;
         m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
+    if (!restored) resize(1280, 800);
     rebuildRecentMenu();
     newProject();
     loadPlugins(m_options.pluginFolders);
@@ -85,8 +83,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 QStringList MainWindow::exampleNames() {
+    // resources/tessera.qrc is the one list of examples.
     QStringList names;
-    for (const char* name : kExamples) names << QString::fromLatin1(name);
+    for (const QFileInfo& file : QDir(QStringLiteral(":/examples")).entryInfoList({QStringLiteral("*.tessera")}))
+        names << file.completeBaseName();
     return names;
 }
 
@@ -179,6 +179,10 @@ bool MainWindow::openFile(const QString& path) {
     m_document->replace(std::move(project), absolute);
     addRecent(absolute);
     m_messages->add(widgets::Severity::Info, tr("Opened %1").arg(absolute), absolute);
+    if (const QString data = m_document->dataFile(); !data.isEmpty() && !QFileInfo(data).isFile()) {
+        m_messages->add(widgets::Severity::Warning, tr("%1: the data file %2 does not exist").arg(absolute, data),
+                        absolute);
+    }
     return true;
 }
 

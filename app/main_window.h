@@ -58,7 +58,7 @@ public:
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
 
-    // The built-in examples ("moons-mlp", …) and the resource each one is read from.
+    // The built-in examples ("breast-cancer-logreg", …, sorted) and the resource each is read from.
     static QStringList exampleNames();
     static QString exampleResource(const QString& name);
 

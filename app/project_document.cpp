@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QUndoStack>
+#include <filesystem>
 
 #include "app/undo_commands.h"
 #include "core/tensor/error.h"
@@ -17,6 +18,15 @@ QString ProjectDocument::displayName() const {
     if (!m_filePath.isEmpty()) return QFileInfo(m_filePath).fileName();
     const QString name = QString::fromStdString(m_project.name);
     return name.isEmpty() ? tr("Untitled") : tr("%1 (untitled)").arg(name);
+}
+
+QString ProjectDocument::dataFile() const {
+    const io::Json* csv = m_project.data.find("csv");
+    if (!csv || !csv->isString()) return {};
+    const std::filesystem::path base = m_filePath.isEmpty()
+                                           ? std::filesystem::current_path() / "untitled.tessera"
+                                           : std::filesystem::path(QFile::encodeName(m_filePath).toStdString());
+    return QFile::decodeName(io::resolveProjectPath(base, csv->asString()).c_str());
 }
 
 bool ProjectDocument::isModified() const { return !m_undo->isClean(); }

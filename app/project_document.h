@@ -28,6 +28,9 @@ public:
     QString filePath() const { return m_filePath; }
     bool isUntitled() const { return m_filePath.isEmpty(); }
     QString displayName() const;  // the file name, or the project name marked as untitled
+    // The data file (data.csv) as an absolute path: relative paths are resolved against the project
+    // file's folder (the current folder while untitled). Empty when the project names no file.
+    QString dataFile() const;
     bool isModified() const;
     QUndoStack* undoStack() const { return m_undo; }
 

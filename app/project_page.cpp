@@ -127,14 +127,15 @@ void ProjectPage::showContent() {
     const QString dataset = QString::fromStdString(project.datasetName());
     QString options;
     for (const auto& [key, value] : project.data.asObject()) {
-        if (key == "dataset") continue;
+        if (key == "dataset" || key == "csv") continue;
         io::Json one = io::Json::object();
         one.set(key, value);
         options += (options.isEmpty() ? QString() : QStringLiteral(", ")) + widgets::ProjectModel::summarize(one);
     }
-    m_data->setText(dataset.isEmpty()   ? tr("none")
-                    : options.isEmpty() ? dataset
-                                        : QStringLiteral("%1 — %2").arg(dataset, options));
+    QString data = dataset.isEmpty() ? tr("none") : dataset;
+    if (const QString file = m_document->dataFile(); !file.isEmpty()) data += QStringLiteral(" (%1)").arg(file);
+    if (!options.isEmpty()) data += QStringLiteral(" — ") + options;
+    m_data->setText(data);
     const QString training = widgets::ProjectModel::summarize(project.training);
     m_training->setText(training.isEmpty() ? tr("not set") : training);
     m_nodesTitle->setText(tr("Model nodes (%1)").arg(project.nodes.size()));

@@ -147,6 +147,10 @@
         <source>Plugin %1 was not loaded: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: the data file %2 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::ProjectDocument</name>

@@ -147,6 +147,10 @@
         <source>Plugin %1 was not loaded: %2</source>
         <translation>未加载插件 %1：%2</translation>
     </message>
+    <message>
+        <source>%1: the data file %2 does not exist</source>
+        <translation>%1：数据文件 %2 不存在</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::ProjectDocument</name>

@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QPixmap>
 #include <cstdio>
+#include <memory>
 
 #include "app/main_window.h"
 #include "app/translations.h"
@@ -20,14 +21,29 @@ int fail(const QString& message) {
     return 1;
 }
 
+// --help and --version print and exit; they must work without a display, so no QApplication.
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Tessera"));
-    QApplication::setApplicationName(QStringLiteral("Tessera"));
-    QApplication::setApplicationVersion(tessera::app::tesseraVersion());
-    QApplication::setDesktopFileName(QStringLiteral("org.tessera.Tessera"));
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyPrints(argc, argv)) {
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    } else {
+        application = std::make_unique<QApplication>(argc, argv);
+    }
+    QCoreApplication& app = *application;
+    QCoreApplication::setOrganizationName(QStringLiteral("Tessera"));
+    QCoreApplication::setApplicationName(QStringLiteral("Tessera"));
+    QCoreApplication::setApplicationVersion(tessera::app::tesseraVersion());
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.tessera.Tessera"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Tessera: a workbench for building and inspecting models."));
@@ -66,12 +82,12 @@ int main(int argc, char** argv) {
         if (!loaded) return fail(window.lastError());
         window.resize(1400, 900);
         window.show();
-        QApplication::processEvents();
+        QCoreApplication::processEvents();
         const QPixmap picture = window.grab();
         const QString out = parser.value(screenshot);
         if (!picture.save(out, "PNG")) return fail(QStringLiteral("cannot write the screenshot to %1").arg(out));
         return 0;
     }
     window.show();
-    return QApplication::exec();
+    return QCoreApplication::exec();
 }

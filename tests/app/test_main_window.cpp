@@ -2,6 +2,7 @@
 // and too-new files give a message and change nothing; examples open as untitled copies.
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -185,6 +186,31 @@ private slots:
         QCOMPARE(w.document()->filePath(), target);
         QCOMPARE(io::loadProject(target.toStdString()).name, std::string("my transformer"));
         QVERIFY(!QFileInfo(m_dir.path()).dir().entryList({"*.tmp-*"}, QDir::Hidden | QDir::Files).size());
+    }
+
+    void dataPathsResolveAgainstTheProjectFile() {
+        QVERIFY(QDir(m_dir.path()).mkpath("sub"));
+        const QString project = m_dir.filePath("sub/points.tessera");
+        writeText(project,
+                  "{\"format\": \"tessera-project\", \"version\": 1, \"name\": \"points\", "
+                  "\"data\": {\"csv\": \"data/points.csv\", \"target\": \"label\"}}");
+        const QString expected = m_dir.filePath("sub/data/points.csv");
+        MainWindow w(quiet());
+        QVERIFY(w.openFile(project));
+        QCOMPARE(w.document()->dataFile(), expected);
+        const widgets::Message& warning = w.messages()->at(w.messages()->rowCount() - 1);
+        QCOMPARE(warning.severity, widgets::Severity::Warning);
+        QVERIFY2(warning.text.endsWith("the data file " + expected + " does not exist"), qPrintable(warning.text));
+
+        QVERIFY(QDir(m_dir.path()).mkpath("sub/data"));
+        writeText(expected, "x,label\n1,0\n");
+        const int before = w.messages()->count(widgets::Severity::Warning);
+        QVERIFY(w.openFile(project));
+        QCOMPARE(w.messages()->count(widgets::Severity::Warning), before);
+        bool shown = false;
+        for (const QLabel* label : w.projectPage()->findChildren<QLabel*>())
+            shown = shown || label->text().contains(expected);
+        QVERIFY(shown);
     }
 
     void unsavedChangesPromptOnClose() {

@@ -11,8 +11,14 @@ struct Run {
     QString err;
 };
 
-Run tessera(const QStringList& args) {
+// Runs tessera with its own empty XDG_CONFIG_HOME, so a test can see whether it wrote settings.
+Run tessera(const QStringList& args, const QString& configHome = {}) {
     QProcess process;
+    if (!configHome.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_CONFIG_HOME", configHome);
+        process.setProcessEnvironment(env);
+    }
     process.start(QStringLiteral(TESSERA_BINARY_DIR "/app/tessera"), args);
     if (!process.waitForFinished(60000)) qFatal("tessera did not finish");
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
@@ -27,8 +33,11 @@ private slots:
     void rendersAnExample() {
         QTemporaryDir dir;
         const QString png = dir.filePath("window.png");
-        const Run r = tessera({"--example", "spirals-residual-mlp", "--screenshot", png});
+        QTemporaryDir config;
+        const Run r = tessera({"--example", "spirals-residual-mlp", "--screenshot", png}, config.path());
         QVERIFY2(r.code == 0, qPrintable(r.err));
+        // --screenshot never writes settings.
+        QVERIFY(QDir(config.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
         const QImage image(png);
         QCOMPARE(image.size(), QSize(1400, 900));
         QSet<QRgb> colours;
@@ -44,6 +53,22 @@ private slots:
             tessera({QStringLiteral(TESSERA_SOURCE_DIR "/resources/examples/sine-lstm.tessera"), "--screenshot", png});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(QImage(png).size(), QSize(1400, 900));
+    }
+    void helpAndVersionNeedNoDisplay() {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(name);
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(TESSERA_BINARY_DIR "/app/tessera"), {"--version"});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(process.readAllStandardOutput().startsWith("Tessera "));
+        process.start(QStringLiteral(TESSERA_BINARY_DIR "/app/tessera"), {"--help"});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        const QString help = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY(help.contains("--screenshot <FILE>"));
+        QVERIFY(help.contains("--example <NAME>"));
     }
     void failsWithTheMessage() {
         QTemporaryDir dir;
