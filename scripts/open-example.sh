@@ -9,7 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 build=build/release
-example=resources/examples/moons-mlp.tessera
+example=moons-mlp
 
 bash scripts/setup-deps.sh
 if [[ ! -f $build/build.ninja ]]; then
@@ -18,10 +18,11 @@ fi
 cmake --build "$build" -j "${TESSERA_JOBS:-$(nproc)}" --target tessera tessera-cli
 
 if [[ -n ${DISPLAY:-} || -n ${WAYLAND_DISPLAY:-} ]]; then
-    echo "Starting Tessera on $example"
-    exec "$build/app/tessera" "$example"
+    echo "Starting Tessera on the example $example (an untitled copy: saving asks for a new file)"
+    exec "$build/app/tessera" --example "$example"
 fi
 
-echo "No display (\$DISPLAY and \$WAYLAND_DISPLAY are unset): running $example headless."
-"$build/app/tessera-cli" validate "$example"
-echo "tessera-cli loaded and validated $root/$example; it wrote no files (training comes with a later issue)."
+project=resources/examples/$example.tessera
+echo "No display (\$DISPLAY and \$WAYLAND_DISPLAY are unset): running $project headless."
+"$build/app/tessera-cli" validate "$project"
+echo "tessera-cli loaded and validated $root/$project; it wrote no files (training comes with a later issue)."

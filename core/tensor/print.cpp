@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/autograd/function.h"
+
 namespace tessera {
 
 namespace {
@@ -224,6 +226,10 @@ std::string toString(const Tensor& t) {
         if (t.dtype() == DType::Float64) suffixes.push_back(dtypeSuffix);
         body = tensorBody(t, indent);
     }
+    if (const auto node = t.gradFn())
+        suffixes.push_back("grad_fn=<" + std::string(node->name()) + ">");
+    else if (t.requiresGrad())
+        suffixes.push_back("requires_grad=True");
     return addSuffixes(prefix + body, suffixes, indent);
 }
 

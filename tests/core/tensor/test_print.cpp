@@ -118,6 +118,23 @@ std::vector<Tensor> cases() {
     return c;
 }
 
+// Tensors that autograd tracks, with the torch expressions that make the same ones.
+std::vector<std::pair<QString, Tensor>> trackedCases() {
+    const Tensor leaf = make<float>({1.5f, -2.0f, 0.25f, 4.0f, 5.0f, 6.0f}, {2, 3}).setRequiresGrad();
+    const QString torchLeaf = "torch.tensor([[1.5, -2.0, 0.25], [4.0, 5.0, 6.0]], requires_grad=True)";
+    const Tensor wide = make<double>(wavy(12, 7.0), {12}).setRequiresGrad();
+    const Tensor wideData = make<double>(wavy(12, 7.0), {12});
+    return {
+        {torchLeaf, leaf},
+        {torchLeaf + ".t()", ops::t(leaf)},
+        {torchLeaf + ".transpose(0, 1)", ops::transpose(leaf, 0, 1)},
+        {torchLeaf + "[:, ::2]", ops::slice(leaf, 1, 0, 3, 2)},
+        {torchLeaf + ".detach()", leaf.detach()},
+        {torchExpression(wideData) + ".requires_grad_()", wide},
+        {torchExpression(wideData) + ".requires_grad_()[1:]", ops::slice(wide, 0, 1, 12)},
+    };
+}
+
 }  // namespace
 
 class TestPrint : public QObject {
@@ -135,10 +152,16 @@ private slots:
     }
 
     void matchesTorchRepr() {
-        const std::vector<Tensor> all = cases();
+        std::vector<Tensor> all = cases();
         const QString separator = "<<<end of case>>>";
         QString script = "import torch\n";
-        for (const Tensor& t : all) script += "print(repr(" + torchExpression(t) + "))\nprint('" + separator + "')\n";
+        QStringList expressions;
+        for (const Tensor& t : all) expressions << torchExpression(t);
+        for (auto& [expression, tensor] : trackedCases()) {
+            expressions << expression;
+            all.push_back(tensor);
+        }
+        for (const QString& e : expressions) script += "print(repr(" + e + "))\nprint('" + separator + "')\n";
         const QString out = runTorch(script);
         QStringList expected = out.split(separator + "\n");
         QCOMPARE(expected.size(), static_cast<qsizetype>(all.size()) + 1);
