@@ -10,6 +10,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/autograd/graph_snapshot.h"
 #include "core/io/npy.h"
 #include "core/script/interpreter.h"
 #include "core/tensor/error.h"
@@ -52,6 +53,32 @@ inline QString describeMismatch(const std::string& name, const Tensor& got, cons
             .arg(b[i], 0, 'g', 17);
     }
     return {};
+}
+
+// The multiset of Node names and of (from name, to name) edges: equal for two graphs of the same shape
+// whatever order their Nodes were numbered in.
+inline QStringList graphSignature(const QStringList& nodes, const std::vector<std::pair<int, int>>& edges) {
+    QStringList sig = nodes;
+    for (const auto& [from, to] : edges) sig << nodes[from] + " -> " + nodes[to];
+    sig.sort();
+    return sig;
+}
+
+// Compares Tessera's autograd graph behind `root` with torch's (runner.py's grad_fn_graph); "" if equal.
+inline QString compareGraph(const Tensor& root, const QJsonObject& torchGraph) {
+    QStringList torchNodes;
+    for (const auto& n : torchGraph["nodes"].toArray()) torchNodes << n.toString();
+    std::vector<std::pair<int, int>> torchEdges;
+    for (const auto& e : torchGraph["edges"].toArray())
+        torchEdges.emplace_back(e.toArray()[0].toInt(), e.toArray()[1].toInt());
+    const autograd::GraphSnapshot g = autograd::GraphRecorder({root}).snapshot();
+    QStringList nodes;
+    for (const auto& n : g.nodes) nodes << QString::fromStdString(n.name);
+    std::vector<std::pair<int, int>> edges;
+    for (const auto& e : g.edges) edges.emplace_back(static_cast<int>(e.from), static_cast<int>(e.to));
+    const QStringList ours = graphSignature(nodes, edges), theirs = graphSignature(torchNodes, torchEdges);
+    if (ours == theirs) return {};
+    return "autograd graph differs from torch's:\n  Tessera: " + ours.join(", ") + "\n  torch:   " + theirs.join(", ");
 }
 
 // Runs one case (its runner output in `dir`) through the interpreter and compares every output and
@@ -101,6 +128,8 @@ inline QString checkCase(const QJsonObject& spec, const QString& dir, const std:
     if (!backward.empty()) {
         const script::Value* root = interp.variable(backward);
         if (!root || !root->isTensor()) return "the backward variable is not a tensor";
+        const QString graph = compareGraph(root->asTensor(), spec["graph"].toObject());
+        if (!graph.isEmpty()) return graph;
         try {
             root->asTensor().backward();
         } catch (const Error& e) {
