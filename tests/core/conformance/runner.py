@@ -8,7 +8,8 @@ generates its inputs with numpy (seeded from a hash of the case name) into OUTDI
 runs the script text in torch 1.13 with `torch` and `F` (torch.nn.functional) in scope, and saves every
 assigned variable into OUTDIR/CASE/torch/: a tensor as NAME.npy, a Python int/float/bool as a 0-d
 int64/float64/bool array, a tuple or list as NAME.0, NAME.1, … (recursively). None, strings and
-dtypes are not saved. OUTDIR/manifest.json lists the cases, their scripts, outputs and torch's errors.
+dtypes are not saved. OUTDIR/manifest.json lists the cases, their scripts, outputs, torch's errors and,
+for `# backward: VAR` cases, the grad_fn graph behind VAR (Node names and edges).
 One python process runs a whole case file.
 """
 
@@ -135,6 +136,27 @@ def flatten(name, value, out):
             flatten(f"{name}.{i}", item, out)
 
 
+def grad_fn_graph(root):
+    """The autograd graph behind `root`: Node names (type names, as torch prints grad_fn) and edges
+    [from, to] along next_functions, nodes numbered in depth-first order from root.grad_fn."""
+    nodes, edges, index = [], [], {}
+    stack = [root.grad_fn] if root.grad_fn is not None else []
+    while stack:
+        fn = stack.pop()
+        if fn in index:
+            continue
+        index[fn] = len(nodes)
+        nodes.append(type(fn).__name__)
+        for nxt, _ in fn.next_functions:
+            if nxt is not None:
+                stack.append(nxt)
+    for fn, i in index.items():
+        for nxt, _ in fn.next_functions:
+            if nxt is not None:
+                edges.append([i, index[nxt]])
+    return {"nodes": nodes, "edges": edges}
+
+
 def run_case(case, outdir):
     case_dir = os.path.join(outdir, case["name"])
     inputs_dir = os.path.join(case_dir, "inputs")
@@ -162,6 +184,7 @@ def run_case(case, outdir):
         for name in assigned_names(case["script"]):
             flatten(name, scope[name], out)
         if case["backward"]:
+            result["graph"] = grad_fn_graph(scope[case["backward"]])
             scope[case["backward"]].backward()
             for name in case["requires_grad"]:
                 grad = scope[name].grad
