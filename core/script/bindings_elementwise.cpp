@@ -125,6 +125,7 @@ const BindingGroup kElementwise([](BindingTable& t) {
     addUnary(t, {"torch.neg", "Tensor.neg", "Tensor.__neg__", "torch.negative"}, "neg", ops::neg);
     addUnary(t, {"torch.abs", "Tensor.abs"}, "abs", ops::abs);
     addUnary(t, {"torch.exp", "Tensor.exp"}, "exp", ops::exp);
+    addUnary(t, {"torch.reciprocal", "Tensor.reciprocal"}, "reciprocal", ops::reciprocal);
     addUnary(t, {"torch.log", "Tensor.log"}, "log", ops::log);
     addUnary(t, {"torch.sqrt", "Tensor.sqrt"}, "sqrt", ops::sqrt);
     addUnary(t, {"torch.sin", "Tensor.sin"}, "sin", ops::sin);
