@@ -10,12 +10,11 @@
 #include <limits>
 #include <string>
 
+#include <vector>
 #include "core/kernels/parallel.h"
 #include "core/ops/add.h"
 #include "core/ops/mul.h"
 #include "core/ops/sum.h"
-#include "core/tensor/factory.h"
-#include "core/tensor/generator.h"
 
 using namespace tessera;
 
@@ -24,10 +23,15 @@ int main(int argc, char** argv) {
     const int reps = argc > 2 ? std::atoi(argv[2]) : 200;
     const int threads = argc > 3 ? std::atoi(argv[3]) : 1;
     kernels::setNumThreads(threads);
-    Generator gen(0);
-    Tensor x0 = ops::mul(rand({32, 32}, DType::Float32, &gen), 0.1);
-    Tensor a = ops::add(ops::mul(rand({32, 32}, DType::Float32, &gen), 0.1), 0.95);
-    Tensor b = ops::mul(rand({32, 32}, DType::Float32, &gen), 0.01);
+    // The same values on both sides (see autograd_torch.py), so the checksums must agree.
+    auto pattern = [](int period, float scale, float offset) {
+        std::vector<float> v(32 * 32);
+        for (std::size_t i = 0; i < v.size(); ++i) v[i] = offset + scale * static_cast<float>(i % period);
+        return Tensor::fromVector<float>(v, {32, 32});
+    };
+    Tensor x0 = pattern(7, 0.01f, 0.0f);
+    Tensor a = pattern(5, 0.01f, 0.95f);
+    Tensor b = pattern(3, 0.001f, 0.0f);
     a.setRequiresGrad();
     b.setRequiresGrad();
 
