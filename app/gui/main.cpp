@@ -4,8 +4,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QEvent>
 #include <QLocale>
 #include <QPixmap>
+#include <QTimer>
 #include <cstdio>
 #include <memory>
 
@@ -29,6 +31,28 @@ bool onlyPrints(int argc, char** argv) {
     }
     return false;
 }
+
+// Prints one line on stdout once the window has painted for the first time and the event loop has
+// flushed it to the screen, so a test can grab the screen exactly then instead of polling.
+class ShownReporter : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Paint && !m_reported) {
+            m_reported = true;
+            QTimer::singleShot(0, this, [] {
+                std::fputs("tessera: window shown\n", stdout);
+                std::fflush(stdout);
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    bool m_reported = false;
+};
 
 }  // namespace
 
@@ -61,7 +85,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption language(QStringLiteral("lang"),
                                       QStringLiteral("User-interface language, e.g. zh_CN (default: the system's)."),
                                       QStringLiteral("LOCALE"));
-    parser.addOptions({example, screenshot, language});
+    const QCommandLineOption reportShown(QStringLiteral("report-shown"),
+                                         QStringLiteral("Print \"tessera: window shown\" on stdout once the window "
+                                                        "is on screen (for tests)."));
+    parser.addOptions({example, screenshot, language, reportShown});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -88,6 +115,8 @@ int main(int argc, char** argv) {
         if (!picture.save(out, "PNG")) return fail(QStringLiteral("cannot write the screenshot to %1").arg(out));
         return 0;
     }
+    ShownReporter reporter;
+    if (parser.isSet(reportShown)) window.installEventFilter(&reporter);
     window.show();
     return QCoreApplication::exec();
 }

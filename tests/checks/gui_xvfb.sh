@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the real GUI under Xvfb twice: once with --screenshot (the window renders itself), once as
-# a user would start it, grabbing the X screen with `import -window root` until the window is up.
+# a user would start it, grabbing the X screen with `import -window root` as soon as the window
+# reports that it has painted (--report-shown; read with a timeout, no polling).
 # Both PNGs must have more than 50 distinct colours (a blank or half-drawn window has a handful).
 # Usage: gui_xvfb.sh TESSERA_EXECUTABLE WORK_DIR
 set -euo pipefail
@@ -17,21 +18,18 @@ tessera=$1 work=$2
 "$tessera" --example moons-mlp --screenshot "$work/window.png" 2>"$work/screenshot.log" ||
     { cat "$work/screenshot.log"; echo "FAIL: tessera --screenshot failed under Xvfb"; exit 1; }
 
-"$tessera" --example digits-cnn 2>"$work/gui.log" &
-pid=$!
-colours=0
-# Wait for the window to be mapped and painted: at most 30 s, normally well under one.
-for _ in $(seq 1 150); do
-    if ! kill -0 "$pid" 2>/dev/null; then cat "$work/gui.log"; echo "FAIL: tessera exited early"; exit 1; fi
-    # An empty Xvfb screen has one colour; it has many only once the window is mapped and painted.
-    if import -window root "$work/screen.png" 2>/dev/null; then
-        colours=$(identify -format %k "$work/screen.png")
-        [ "$colours" -gt 50 ] && break
-    fi
-    sleep 0.2
-done
+coproc gui { "$tessera" --example digits-cnn --report-shown 2>"$work/gui.log"; }
+pid=$gui_PID
+if ! read -r -t 60 shown <&"${gui[0]}" || [ "$shown" != "tessera: window shown" ]; then
+    cat "$work/gui.log"
+    echo "FAIL: tessera did not report its window as shown within 60 s"
+    exit 1
+fi
+import -window root "$work/screen.png" || { echo "FAIL: import -window root failed"; exit 1; }
 kill "$pid"
 wait "$pid" 2>/dev/null
+# An empty Xvfb screen has one colour; the painted window has many.
+colours=$(identify -format %k "$work/screen.png")
 echo "screen grab: $colours colours"
 [ "$colours" -gt 50 ] || { echo "FAIL: the screen grab has only $colours colours"; exit 1; }
 INNER
