@@ -7,46 +7,19 @@
 #include <unordered_set>
 
 #include "core/autograd/autograd_meta.h"
+#include "core/ops/add.h"
+#include "core/ops/sum.h"
 #include "core/ops/view.h"
 
 namespace tessera::autograd {
 
 namespace {
-// The engine's own sum of two equal-shaped gradients and its reduction over dims. They record no graph;
-// they give way to ops::add and ops::sum (differentiable, for create_graph) when the element-wise and
-// reduction ops are merged (issue 3).
-Tensor addSameShape(const Tensor& a, const Tensor& b) {
-    Tensor out = Tensor::empty(a.sizes(), a.dtype());
-    visitDType(a.dtype(), [&]<class T>() {
-        auto va = a.toVector<T>();
-        auto vb = b.toVector<T>();
-        T* o = out.data<T>();
-        for (std::size_t i = 0; i < va.size(); ++i) o[i] = static_cast<T>(va[i] + vb[i]);
-    });
-    return out;
-}
+thread_local BackwardObserver* t_observer = nullptr;
 
-Tensor sumKeepDims(const Tensor& x, const Shape& dims) {
-    Tensor cur = x;
-    for (auto d : dims) {
-        Shape s = cur.sizes();
-        s[d] = 1;
-        Tensor acc = Tensor::empty(s, x.dtype());
-        std::memset(acc.rawData(), 0, acc.nbytes());
-        for (std::int64_t k = 0; k < cur.size(d); ++k) acc = addSameShape(acc, ops::narrow(cur, d, k, 1));
-        cur = acc;
-    }
-    return cur;
-}
 }  // namespace
 
 namespace detail {
-Tensor accumulate(const Tensor& a, const Tensor& b) {
-    if (a.sizes() != b.sizes())
-        throw ShapeError("accumulate: gradient sizes " + shapeToString(a.sizes()) + " and " + shapeToString(b.sizes()) +
-                         " differ");
-    return addSameShape(a, b);
-}
+Tensor accumulate(const Tensor& a, const Tensor& b) { return ops::add(a, b); }
 Tensor cloneGrad(const Tensor& g) { return GradMode::isEnabled() ? g : ops::clone(g); }
 }  // namespace detail
 
@@ -69,7 +42,7 @@ Tensor sumToSize(const Tensor& grad, const Shape& sizes) {
             throw ShapeError("sum_to_size: size " + shapeToString(sizes) + " is not expandable to size " +
                              shapeToString(grad.sizes()));
     }
-    Tensor summed = dims.empty() ? grad : sumKeepDims(grad, dims);
+    Tensor summed = dims.empty() ? grad : ops::sum(grad, dims, /*keepdim=*/true);
     return ops::view(summed, sizes);
 }
 
@@ -204,6 +177,7 @@ private:
         if (!m_captures.empty() && !m_needed.count(node)) return {};
         auto* acc = dynamic_cast<AccumulateGrad*>(node);
         if (acc && !m_accumulate) return {};
+        const TensorList received = t_observer ? grads : TensorList{};
         bool any = false;
         for (std::size_t i = 0; i < grads.size(); ++i) {
             if (grads[i].defined())
@@ -215,6 +189,7 @@ private:
         TensorList outputs = (*node)(std::move(grads));
         if (!m_keepGraph) node->releaseVariables();
         validateOutputs(node, outputs);
+        if (t_observer) t_observer->nodeEvaluated(*node, received, outputs);
         return outputs;
     }
 
@@ -299,6 +274,11 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
     m_variable.setGrad(old.defined() ? detail::accumulate(old, g) : detail::cloneGrad(g));
     return {};
 }
+
+ObserveBackward::ObserveBackward(BackwardObserver& observer) noexcept : m_previous(t_observer) {
+    t_observer = &observer;
+}
+ObserveBackward::~ObserveBackward() { t_observer = m_previous; }
 
 void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
               bool createGraph) {

@@ -26,6 +26,26 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
 // Sums `grad` down to `sizes` over the dims that broadcasting expanded (at::sum_to).
 Tensor sumToSize(const Tensor& grad, const Shape& sizes);
 
+// Sees every Node the engine evaluates on this thread, in the engine's order, with the gradients it
+// received (after hooks) and the ones it produced (after summing to the inputs' shapes).
+class BackwardObserver {
+public:
+    virtual ~BackwardObserver() = default;
+    virtual void nodeEvaluated(const Node& node, const TensorList& gradsIn, const TensorList& gradsOut) = 0;
+};
+
+// Installs `observer` for the backward passes run on this thread while it lives.
+class ObserveBackward {
+public:
+    explicit ObserveBackward(BackwardObserver& observer) noexcept;
+    ~ObserveBackward();
+    ObserveBackward(const ObserveBackward&) = delete;
+    ObserveBackward& operator=(const ObserveBackward&) = delete;
+
+private:
+    BackwardObserver* m_previous;
+};
+
 namespace detail {
 // a + b where two gradient paths meet (recorded when building a graph of the backward).
 Tensor accumulate(const Tensor& a, const Tensor& b);

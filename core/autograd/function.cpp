@@ -10,13 +10,12 @@ namespace tessera::autograd {
 namespace {
 thread_local bool t_gradEnabled = true;
 thread_local std::uint64_t t_sequenceNr = 0;
-std::atomic<bool> g_anomaly{false};
 }  // namespace
+
+std::atomic<bool> detail::g_anomaly{false};
 
 bool GradMode::isEnabled() noexcept { return t_gradEnabled; }
 void GradMode::setEnabled(bool enabled) noexcept { t_gradEnabled = enabled; }
-bool AnomalyMode::isEnabled() noexcept { return g_anomaly.load(std::memory_order_relaxed); }
-void AnomalyMode::setEnabled(bool enabled) noexcept { g_anomaly.store(enabled, std::memory_order_relaxed); }
 
 std::uint64_t nextSequenceNr() noexcept { return t_sequenceNr++; }
 

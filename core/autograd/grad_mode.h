@@ -7,7 +7,13 @@
 //   }
 #pragma once
 
+#include <atomic>
+
 namespace tessera::autograd {
+
+namespace detail {
+extern std::atomic<bool> g_anomaly;
+}
 
 class GradMode {
 public:
@@ -41,8 +47,8 @@ public:
 // backward Node raises an AutogradError naming that op. Process-wide.
 class AnomalyMode {
 public:
-    static bool isEnabled() noexcept;
-    static void setEnabled(bool enabled) noexcept;
+    static bool isEnabled() noexcept { return detail::g_anomaly.load(std::memory_order_relaxed); }
+    static void setEnabled(bool enabled) noexcept { detail::g_anomaly.store(enabled, std::memory_order_relaxed); }
 };
 
 }  // namespace tessera::autograd

@@ -1,6 +1,7 @@
 #include "core/ops/dispatch.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <string>
@@ -70,6 +71,21 @@ void OpCall::end(const std::vector<Tensor>& outputs) {
     e.thread = profile::threadNumber();
     e.scope = profile::currentScope();
     profile::record(std::move(e));
+}
+
+}  // namespace tessera::ops
+
+namespace tessera::ops {
+
+void OpCall::checkFinite(const Tensor& t) const {
+    if (!t.defined() || !isFloating(t.dtype())) return;
+    visitFloating(t.dtype(), m_op.name, [&]<class T>() {
+        for (T v : t.toVector<T>())
+            if (!std::isfinite(v))
+                throw AutogradError("Anomaly detected: op '" + std::string(m_op.name) + "' produced " +
+                                    (std::isnan(v) ? "nan" : "inf") + " values in its output of shape " +
+                                    shapeToString(t.sizes()));
+    });
 }
 
 }  // namespace tessera::ops

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/autograd/grad_mode.h"
 #include "core/profile/profiler.h"
 #include "core/tensor/tensor.h"
 
@@ -60,8 +61,11 @@ public:
     OpCall(const OpCall&) = delete;
     OpCall& operator=(const OpCall&) = delete;
 
-    // Records the event for this call (if profiling is on) and returns `out`.
+    // Records the event for this call (if profiling is on), checks the result for NaN/Inf in anomaly
+    // mode, and returns `out`.
     Tensor finish(Tensor out) {
+        if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
+            checkFinite(out);
         if (m_on) [[unlikely]]
             end({out});
         return out;
@@ -69,6 +73,8 @@ public:
     // For ops with several outputs (max with indices, split, …).
     template <class Container>
     Container finishMany(Container outs) {
+        if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
+            for (const auto& t : outs) checkFinite(t);
         if (m_on) [[unlikely]]
             end(std::vector<Tensor>(outs.begin(), outs.end()));
         return outs;
@@ -78,6 +84,8 @@ private:
     void collect(const Tensor& t) { m_inputs.push_back(t); }
     void collect(const std::vector<Tensor>& ts) { m_inputs.insert(m_inputs.end(), ts.begin(), ts.end()); }
     void end(const std::vector<Tensor>& outputs);
+    // Raises AutogradError naming this op if `t` holds a NaN or an infinity.
+    void checkFinite(const Tensor& t) const;
 
     const OpInfo& m_op;
     bool m_on;

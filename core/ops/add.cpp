@@ -1,0 +1,139 @@
+#include "core/ops/add.h"
+
+#include "core/ops/dispatch.h"
+#include "core/ops/elementwise_support.h"
+
+namespace tessera::ops {
+
+namespace {
+const OpInfo& kAdd = registerOp({"add", OpCategory::Elementwise, elementwiseCost});
+const OpInfo& kSub = registerOp({"sub", OpCategory::Elementwise, elementwiseCost});
+const OpInfo& kRsub = registerOp({"rsub", OpCategory::Elementwise, elementwiseCost});
+const OpInfo& kAddInplace = registerOp({"add_", OpCategory::Elementwise, elementwiseCost});
+const OpInfo& kSubInplace = registerOp({"sub_", OpCategory::Elementwise, elementwiseCost});
+
+// PyTorch refuses subtraction on bool tensors, pointing at the logical operators.
+void checkSubBool(std::string_view op, DType a, DType b) {
+    if (a == DType::Bool && b == DType::Bool)
+        throw TypeError(std::string(op) +
+                        ": Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                        "`logical_xor()` operator instead.");
+    if (a == DType::Bool || b == DType::Bool)
+        throw TypeError(std::string(op) +
+                        ": Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                        "invert a mask, use the `~` or `logical_not()` operator instead.");
+}
+
+// x + alpha * y for tensors; `sign` is -1 for sub.
+auto addMake(const Scalar& alpha, int sign) {
+    return [&alpha, sign]<class T>() {
+        if constexpr (std::is_same_v<T, bool>) {
+            return [a = alpha.to<bool>()](bool x, bool y) { return x || (a && y); };
+        } else {
+            const T a = static_cast<T>(sign) * alpha.to<T>();
+            return [a](T x, T y) { return x + a * y; };
+        }
+    };
+}
+
+// x + alpha * b for a tensor x and a number b, with b and alpha in the compute type as torch does.
+auto addScalarMake(const Scalar& b, const Scalar& alpha, int sign) {
+    return [&b, &alpha, sign]<class T>() {
+        if constexpr (std::is_same_v<T, bool>) {
+            return [v = alpha.to<bool>() && b.to<bool>()](bool x) { return x || v; };
+        } else {
+            const T a = static_cast<T>(sign) * alpha.to<T>(), v = b.to<T>();
+            return [a, v](T x) { return x + a * v; };
+        }
+    };
+}
+
+Tensor addTensor(const OpInfo& op, const Tensor& a, const Tensor& b, const Scalar& alpha, int sign) {
+    const DType dtype = resultType(a, b);
+    if (sign < 0) checkSubBool(op.name, a.dtype(), b.dtype());
+    detail::checkAlpha(op.name, dtype, alpha);
+    return detail::binaryOp(op.name, a, b, dtype, addMake(alpha, sign));
+}
+
+Tensor addScalar(const OpInfo& op, const Tensor& a, const Scalar& b, const Scalar& alpha, int sign) {
+    const DType dtype = resultType(a, b);
+    if (sign < 0) checkSubBool(op.name, a.dtype(), b.dtype());
+    detail::checkAlpha(op.name, dtype, alpha);
+    return detail::unaryOp(op.name, a, dtype, addScalarMake(b, alpha, sign));
+}
+
+}  // namespace
+
+Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
+    OpCall call(kAdd, a, b);
+    return call.finish(addTensor(kAdd, a, b, alpha, 1));
+}
+
+Tensor add(const Tensor& a, const Scalar& b, const Scalar& alpha) {
+    OpCall call(kAdd, a);
+    return call.finish(addScalar(kAdd, a, b, alpha, 1));
+}
+
+Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) {
+    OpCall call(kSub, a, b);
+    return call.finish(addTensor(kSub, a, b, alpha, -1));
+}
+
+Tensor sub(const Tensor& a, const Scalar& b, const Scalar& alpha) {
+    OpCall call(kSub, a);
+    return call.finish(addScalar(kSub, a, b, alpha, -1));
+}
+
+Tensor rsub(const Tensor& a, const Tensor& b, const Scalar& alpha) {
+    OpCall call(kRsub, a, b);
+    return call.finish(addTensor(kRsub, b, a, alpha, -1));
+}
+
+Tensor rsub(const Tensor& a, const Scalar& b, const Scalar& alpha) {
+    OpCall call(kRsub, a);
+    const DType dtype = resultType(a, b);
+    checkSubBool(kRsub.name, a.dtype(), b.dtype());
+    detail::checkAlpha(kRsub.name, dtype, alpha);
+    return call.finish(detail::unaryOp(kRsub.name, a, dtype, [&]<class T>() {
+        const T s = alpha.to<T>(), v = b.to<T>();
+        return [s, v](T x) { return v - s * x; };
+    }));
+}
+
+Tensor add_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+    OpCall call(kAddInplace, self, other);
+    const DType dtype = resultType(self, other);
+    detail::checkAlpha(kAddInplace.name, dtype, alpha);
+    detail::inplaceBinary(kAddInplace.name, self, other, dtype, addMake(alpha, 1));
+    return call.finish(self);
+}
+
+Tensor add_(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+    OpCall call(kAddInplace, self);
+    const DType dtype = resultType(self, other);
+    detail::checkAlpha(kAddInplace.name, dtype, alpha);
+    detail::checkCast(kAddInplace.name, dtype, self.dtype());
+    detail::inplaceUnary(kAddInplace.name, self, addScalarMake(other, alpha, 1));
+    return call.finish(self);
+}
+
+Tensor sub_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+    OpCall call(kSubInplace, self, other);
+    const DType dtype = resultType(self, other);
+    checkSubBool(kSubInplace.name, self.dtype(), other.dtype());
+    detail::checkAlpha(kSubInplace.name, dtype, alpha);
+    detail::inplaceBinary(kSubInplace.name, self, other, dtype, addMake(alpha, -1));
+    return call.finish(self);
+}
+
+Tensor sub_(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+    OpCall call(kSubInplace, self);
+    const DType dtype = resultType(self, other);
+    checkSubBool(kSubInplace.name, self.dtype(), other.dtype());
+    detail::checkAlpha(kSubInplace.name, dtype, alpha);
+    detail::checkCast(kSubInplace.name, dtype, self.dtype());
+    detail::inplaceUnary(kSubInplace.name, self, addScalarMake(other, alpha, -1));
+    return call.finish(self);
+}
+
+}  // namespace tessera::ops

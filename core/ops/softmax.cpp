@@ -1,0 +1,42 @@
+#include "core/ops/softmax.h"
+
+#include "core/kernels/softmax.h"
+#include "core/ops/dispatch.h"
+#include "core/ops/view.h"
+
+namespace tessera::ops {
+
+namespace {
+// Per element: a max, an exp, a sum and a scale.
+OpCost softmaxCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+    OpCost c = elementwiseCost(inputs, outputs);
+    c.flops *= 4;
+    return c;
+}
+const OpInfo& kSoftmax = registerOp({"softmax", OpCategory::Nn, softmaxCost});
+const OpInfo& kLogSoftmax = registerOp({"log_softmax", OpCategory::Nn, softmaxCost});
+
+Tensor softmaxImpl(const Tensor& x, std::int64_t dim, std::optional<DType> dtype, bool log) {
+    const char* op = log ? "log_softmax" : "softmax";
+    const std::int64_t d = Tensor::wrapDim(dim, x.dim(), op);
+    const Tensor in = contiguous(dtype ? to(x, *dtype) : x);
+    if (!isFloating(in.dtype()))
+        throw TypeError(std::string(op) + ": not implemented for '" + std::string(dtypeName(in.dtype())) +
+                        "' tensors (expected float32 or float64)");
+    Tensor out = Tensor::empty(in.sizes(), in.dtype());
+    kernels::softmax(out, in, d, log);
+    return out;
+}
+}  // namespace
+
+Tensor softmax(const Tensor& x, std::int64_t dim, std::optional<DType> dtype) {
+    OpCall call(kSoftmax, x);
+    return call.finish(softmaxImpl(x, dim, dtype, false));
+}
+
+Tensor logSoftmax(const Tensor& x, std::int64_t dim, std::optional<DType> dtype) {
+    OpCall call(kLogSoftmax, x);
+    return call.finish(softmaxImpl(x, dim, dtype, true));
+}
+
+}  // namespace tessera::ops

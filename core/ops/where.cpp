@@ -1,0 +1,56 @@
+#include "core/ops/where.h"
+
+#include "core/ops/dispatch.h"
+#include "core/ops/elementwise_support.h"
+
+namespace tessera::ops {
+
+namespace {
+const OpInfo& kWhere = registerOp({"where", OpCategory::Elementwise, elementwiseCost});
+
+// A number as a 0-d tensor of the compute dtype (it broadcasts with stride 0).
+Tensor scalarTensor(const Scalar& s, DType dtype) {
+    return visitDType(dtype, [&]<class T>() { return Tensor::scalar<T>(s.to<T>()); });
+}
+
+Tensor whereImpl(const Tensor& cond, const Tensor& a, const Tensor& b, DType dtype) {
+    if (cond.dtype() != DType::Bool)
+        throw TypeError("where: where expected condition to be a boolean tensor, but got a tensor with dtype " +
+                        std::string(detail::torchTypeName(cond.dtype())));
+    Tensor out = Tensor::empty(kernels::broadcastShapes(kWhere.name, cond.sizes(), a.sizes(), b.sizes()), dtype);
+    const Tensor ca = kernels::cast(a, dtype), cb = kernels::cast(b, dtype);
+    visitDType(dtype, [&]<class T>() {
+        kernels::map<T, bool, T, T>(
+            out, [](bool c, T x, T y) { return c ? x : y; }, cond, ca, cb);
+    });
+    return out;
+}
+}  // namespace
+
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+    OpCall call(kWhere, cond, a, b);
+    return call.finish(whereImpl(cond, a, b, resultType(a, b)));
+}
+
+Tensor where(const Tensor& cond, const Tensor& a, const Scalar& b) {
+    OpCall call(kWhere, cond, a);
+    const DType dtype = resultType(a, b);
+    return call.finish(whereImpl(cond, a, scalarTensor(b, dtype), dtype));
+}
+
+Tensor where(const Tensor& cond, const Scalar& a, const Tensor& b) {
+    OpCall call(kWhere, cond, b);
+    const DType dtype = resultType(a, b);
+    return call.finish(whereImpl(cond, scalarTensor(a, dtype), b, dtype));
+}
+
+Tensor where(const Tensor& cond, const Scalar& a, const Scalar& b) {
+    OpCall call(kWhere, cond);
+    ResultType rt;
+    rt.add(a);
+    rt.add(b);
+    const DType dtype = rt.dtype();
+    return call.finish(whereImpl(cond, scalarTensor(a, dtype), scalarTensor(b, dtype), dtype));
+}
+
+}  // namespace tessera::ops
