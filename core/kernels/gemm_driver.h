@@ -55,11 +55,13 @@ struct MicroKernel {
         typename Tr::Mask bMask[NV];
         if constexpr (kMaskB)
             for (int v = 0; v < NV; ++v) bMask[v] = Tr::mask(std::clamp(nr - v * kLanes, 0, kLanes));
-        // C's tile is needed only after the k loop: start fetching it now (it is usually far from L1).
-        for (int r = 0; r < mr; ++r) {
-            Tr::prefetch(c + r * ldc);
-            Tr::prefetch(c + r * ldc + nr - 1);
-        }
+        // C's tile is needed only after the k loop: start fetching it now (in a large product it is far
+        // from L1; in a short loop the fetch would not arrive in time anyway).
+        if (kc >= 64)
+            for (int r = 0; r < mr; ++r) {
+                Tr::prefetch(c + r * ldc);
+                Tr::prefetch(c + r * ldc + nr - 1);
+            }
         Vec acc[MR][NV];
 #pragma GCC unroll 32
         for (int r = 0; r < MR; ++r)
@@ -95,7 +97,7 @@ struct MicroKernel {
                 const int n = nr - v * kLanes;
                 if (n <= 0) break;
                 const auto m = Tr::mask(std::min(n, kLanes));
-                Vec t = Tr::mul(alpha, acc[r][v]);
+                Vec t = e.alpha == T(1) ? acc[r][v] : Tr::mul(alpha, acc[r][v]);  // 1·x is x, bit for bit
                 if (e.readC) t = Tr::add(t, Tr::mul(beta, Tr::loadMasked(row + v * kLanes, m)));
                 if (e.rowBias) t = Tr::add(t, Tr::set1(e.rowBias[r]));
                 if (e.colBias) t = Tr::add(t, Tr::loadMasked(e.colBias + v * kLanes, m));
@@ -132,8 +134,6 @@ struct SerialDriver {
     // trouble from the row stride).
     static constexpr std::int64_t kDirectBMaxPanels = 4;
     static constexpr std::int64_t kDirectBMaxSpan = 64 * 1024;  // elements
-    // A row-major A is read in place when it meets at most this many columns of C per K block.
-    static constexpr std::int64_t kDirectAMaxCols = 4 * NR;
 
     static void packB(const MatrixRef<const T>& b, std::int64_t k0, std::int64_t kc, std::int64_t j0, std::int64_t nc,
                       T* out) {
@@ -199,6 +199,7 @@ struct SerialDriver {
         alignas(64) T aPanel[MR * KC];
         const bool directB = b.colStride == 1 && ((M + MR - 1) / MR <= kDirectBMaxPanels ||
                                                   b.rowStride * std::min(K, KC) <= kDirectBMaxSpan);
+        const bool largeA = M * K * static_cast<std::int64_t>(sizeof(T)) > (std::int64_t(1) << 20);
         for (std::int64_t j0 = 0; j0 < N; j0 += NC) {
             const std::int64_t nc = std::min(NC, N - j0);
             const std::int64_t ncPadded = (nc + NR - 1) / NR * NR;
@@ -217,20 +218,21 @@ struct SerialDriver {
                 if (last) te.activation = ep.activation;
                 for (std::int64_t i0 = 0; i0 < M; i0 += MR) {
                     const int mr = static_cast<int>(std::min<std::int64_t>(MR, M - i0));
-                    // A's panel is read in place when its MR values per k are contiguous (a transposed A), or
-                    // when its rows are and it serves few column panels (packing would not pay).
+                    // A's panel is read in place when its MR values per k are contiguous (a transposed A) or
+                    // its rows are (a row-major A: the kernel broadcasts from MR row pointers, which measured
+                    // faster than packing it); partial panels and other strides are packed.
                     const T* aPtr = a.data + i0 * a.rowStride + k0 * a.colStride;
                     std::int64_t aStep = a.colStride;
-                    const bool rowA = a.colStride == 1 && a.rowStride != 1 && mr == MR && nc <= kDirectAMaxCols;
+                    const bool rowA = a.colStride == 1 && a.rowStride != 1 && mr == MR;
                     if (!rowA && (a.rowStride != 1 || mr != MR)) {
                         packA(a, i0, mr, k0, kc, aPanel);
                         aPtr = aPanel;
                         aStep = MR;
                     }
                     te.rowBias = last && ep.biasKind == BiasKind::PerRow ? ep.bias + i0 : nullptr;
-                    // While this panel runs, fetch the rows of the next A panel that packA will read (in a large
-                    // product they come from L3 or memory), a few cache lines per column panel.
-                    const bool prefetchA = a.colStride == 1 && a.rowStride != 1 && !rowA && i0 + MR < M;
+                    // While this panel runs, fetch the rows of the next A panel (when A is larger than L2 they
+                    // come from L3 or memory), a few cache lines per column panel.
+                    const bool prefetchA = largeA && a.colStride == 1 && a.rowStride != 1 && i0 + MR < M;
                     constexpr std::int64_t kLine = 64 / sizeof(T);
                     const std::int64_t linesPerRow = (kc + kLine - 1) / kLine;
                     const std::int64_t linesPerStep = (MR * linesPerRow * NR + nc - 1) / nc;
