@@ -97,8 +97,24 @@ ElementwiseIter::ElementwiseIter(const Tensor& out, std::initializer_list<const 
     if (out.dim() > kMaxDims)
         throw ShapeError("elementwise: tensors with more than " + std::to_string(kMaxDims) +
                          " dimensions are not supported, got " + shapeToString(sizes));
-    m_ndim = static_cast<int>(out.dim());
-    m_numel = out.numel();
+    m_numel = shapeNumel(sizes);
+    // The common case, operands of one shape all contiguous, is one flat dim: no reordering to do.
+    bool flat = true;
+    for (const Tensor* t : inputs) flat = flat && t->sizes() == sizes && t->isContiguous();
+    if (flat && out.isContiguous()) {
+        m_ndim = 1;
+        m_shape[0] = m_numel;
+        m_data[0] = static_cast<char*>(out.rawData());
+        m_innerStrides[0] = m_strides[0][0] = static_cast<std::int64_t>(itemSize(out.dtype()));
+        m_nops = 1;
+        for (const Tensor* t : inputs) {
+            m_data[m_nops] = static_cast<char*>(t->rawData());
+            m_innerStrides[m_nops] = m_strides[m_nops][0] = static_cast<std::int64_t>(itemSize(t->dtype()));
+            ++m_nops;
+        }
+        return;
+    }
+    m_ndim = static_cast<int>(sizes.size());
     for (int d = 0; d < m_ndim; ++d) m_shape[d] = sizes[m_ndim - 1 - d];
     m_nops = 0;
     addOperand(out, sizes, m_nops++);
@@ -109,7 +125,9 @@ ElementwiseIter::ElementwiseIter(const Tensor& out, std::initializer_list<const 
 
 void ElementwiseIter::addOperand(const Tensor& t, const Shape& outSizes, int k) {
     const std::int64_t item = static_cast<std::int64_t>(itemSize(t.dtype()));
-    const std::int64_t lead = m_ndim - t.dim();
+    const Shape& sizes = t.sizes();
+    const Shape& strides = t.strides();
+    const std::int64_t lead = m_ndim - static_cast<std::int64_t>(sizes.size());
     if (lead < 0)
         throw ShapeError("elementwise: input of shape " + shapeToString(t.sizes()) +
                          " has more dimensions than the output " + shapeToString(outSizes));
@@ -118,9 +136,9 @@ void ElementwiseIter::addOperand(const Tensor& t, const Shape& outSizes, int k) 
         const std::int64_t j = d - lead;  // the input's dim for output dim d (row-major numbering)
         std::int64_t stride = 0;
         if (j >= 0) {
-            if (t.size(j) == outSizes[d])
-                stride = t.stride(j) * item;
-            else if (t.size(j) != 1)
+            if (sizes[j] == outSizes[d])
+                stride = strides[j] * item;
+            else if (sizes[j] != 1)
                 throw ShapeError("elementwise: input of shape " + shapeToString(t.sizes()) +
                                  " does not broadcast to the output shape " + shapeToString(outSizes));
         }

@@ -22,13 +22,14 @@ std::int64_t powInt(std::int64_t base, std::int64_t exp) {
         if (base == -1) return exp % 2 == 0 ? 1 : -1;
         return 0;
     }
-    std::int64_t result = 1;
+    // Unsigned arithmetic wraps on overflow as PyTorch's results do, without signed-overflow UB.
+    std::uint64_t result = 1, b = static_cast<std::uint64_t>(base);
     while (exp) {
-        if (exp & 1) result *= base;
+        if (exp & 1) result *= b;
         exp >>= 1;
-        base *= base;
+        b *= b;
     }
-    return result;
+    return static_cast<std::int64_t>(result);
 }
 
 template <class T>

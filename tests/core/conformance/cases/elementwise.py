@@ -394,12 +394,13 @@ y = i.clone().mul_(1.5)
 # input: a float32 [2,3] normal
 # input: b float64 [3] normal
 # input: i int64 [2,3] randint -5 5
+# input: k float64 [] normal
 y = a.clone().zero_()
 z = a.clone().fill_(2.5)
 w = i.clone().fill_(7)
 v = a.clone().copy_(b)
 u = i.clone().copy_(a)
-t = a.clone().fill_(torch.tensor(3.0))
+t = a.clone().fill_(k)
 s = a.clone().copy_(a.t().t())
 
 # case: copy_bad_shape
