@@ -8,6 +8,7 @@
 //   float s = kernels::expInto(y, x, n, m);      // y[i] = exp(x[i] - m), s = Σ y[i]
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -43,26 +44,51 @@ inline Float4 exp4(Float4 x) {
 
 // y[i] = exp(x[i] - shift) for float; returns Σ y[i] (four lanes, then the tail). y may equal x.
 inline float expInto(float* y, const float* x, std::int64_t n, float shift) {
-    detail::Float4 sum{};
+    // Lane sums of blocks of 256 elements are added up in double, so long rows stay accurate.
+    constexpr std::int64_t kBlock = 256;
+    double total = 0;
     std::int64_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        detail::Float4 v;
-        std::memcpy(&v, x + i, sizeof v);
-        v = detail::exp4(v - shift);
-        std::memcpy(y + i, &v, sizeof v);
-        sum += v;
+    while (i + 4 <= n) {
+        detail::Float4 sum{};
+        for (const std::int64_t end = std::min(n - 3, i + kBlock); i < end; i += 4) {
+            detail::Float4 v;
+            std::memcpy(&v, x + i, sizeof v);
+            v = detail::exp4(v - shift);
+            std::memcpy(y + i, &v, sizeof v);
+            sum += v;
+        }
+        total += static_cast<double>((sum[0] + sum[1]) + (sum[2] + sum[3]));
     }
-    float s = (sum[0] + sum[1]) + (sum[2] + sum[3]);
     if (i < n) {
         detail::Float4 v{};
         std::memcpy(&v, x + i, static_cast<std::size_t>(n - i) * sizeof(float));
         v = detail::exp4(v - shift);
         for (std::int64_t j = 0; j < n - i; ++j) {
             y[i + j] = v[j];
-            s += v[j];
+            total += static_cast<double>(v[j]);
         }
     }
-    return s;
+    return static_cast<float>(total);
+}
+
+// y[j] = exp(x[j] - shift[j]) (a shift per element: softmax over a middle dim, one shift per column).
+inline void expSubInto(float* y, const float* x, const float* shift, std::int64_t n) {
+    std::int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        detail::Float4 v, m;
+        std::memcpy(&v, x + i, sizeof v);
+        std::memcpy(&m, shift + i, sizeof m);
+        v = detail::exp4(v - m);
+        std::memcpy(y + i, &v, sizeof v);
+    }
+    for (; i < n; ++i) {
+        detail::Float4 v{};
+        v[0] = x[i] - shift[i];
+        y[i] = detail::exp4(v)[0];
+    }
+}
+inline void expSubInto(double* y, const double* x, const double* shift, std::int64_t n) {
+    for (std::int64_t i = 0; i < n; ++i) y[i] = std::exp(x[i] - shift[i]);
 }
 
 // max of x[0..n) (n > 0) for float, four lanes at a time; a NaN may be skipped, which is harmless
@@ -89,6 +115,22 @@ inline double maxOf(const double* x, std::int64_t n) {
     double m = x[0];
     for (std::int64_t i = 1; i < n; ++i) m = x[i] > m ? x[i] : m;
     return m;
+}
+
+// m[j] = max(m[j], x[j]) element-wise (NaN may be skipped, as in maxOf).
+inline void maxInto(float* m, const float* x, std::int64_t n) {
+    std::int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        detail::Float4 a, v;
+        std::memcpy(&a, m + i, sizeof a);
+        std::memcpy(&v, x + i, sizeof v);
+        a = v > a ? v : a;
+        std::memcpy(m + i, &a, sizeof a);
+    }
+    for (; i < n; ++i) m[i] = x[i] > m[i] ? x[i] : m[i];
+}
+inline void maxInto(double* m, const double* x, std::int64_t n) {
+    for (std::int64_t i = 0; i < n; ++i) m[i] = x[i] > m[i] ? x[i] : m[i];
 }
 
 // Double keeps std::exp (full precision).

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <utility>
 
+#include "core/kernels/fast_exp.h"
 #include "core/kernels/parallel.h"
 
 namespace tessera::kernels {
@@ -562,6 +563,23 @@ void logsumexp(const Tensor& out, const Tensor& in, const std::vector<bool>& red
         T* dst = out.data<T>();
         if (g.numRed == 0) return fill<T>(out, -std::numeric_limits<T>::infinity());
         const T* src = static_cast<const T*>(in.rawData());
+        const int64_t n = g.redSizes.back();
+        if (g.redSizes.size() == 1 && g.redStrides[0] == 1 && n > 1 && (g.numOut >= 16 || n <= kChunk)) {
+            // Contiguous rows: one output per row on one thread, with the vectorised max and exp.
+            const std::size_t outNd = g.outSizes.size();
+            parallelFor(0, g.numOut, std::max<int64_t>(1, kGrainWork / n), [&](int64_t lo, int64_t hi) {
+                std::vector<T> buffer(static_cast<std::size_t>(n));
+                Walker w(g.outSizes.data(), g.outStrides.data(), outNd);
+                w.seek(lo);
+                for (int64_t o = lo; o < hi; ++o, w.next()) {
+                    const T* p = src + w.offset();
+                    T m = maxOf(p, n);
+                    m = std::isinf(m) ? T(0) : m;
+                    dst[o] = std::log(expInto(buffer.data(), p, n, m)) + m;
+                }
+            });
+            return;
+        }
         // Infinite maxima are replaced by 0 so that exp(x - max) stays defined (torch's rule).
         std::vector<T> maxes(static_cast<std::size_t>(g.numOut));
         run(g, src, extremumReducer<T>(true, [&maxes](int64_t o, T v) { maxes[o] = std::isinf(v) ? T(0) : v; }));

@@ -49,21 +49,22 @@ void middleDim(const T* x, T* y, int64_t outer, int64_t n, int64_t inner, bool l
             const T* p = x + o * n * inner + j0;
             T* q = y + o * n * inner + j0;
             std::copy(p, p + w, m);
-            for (int64_t i = 1; i < n; ++i)
-                for (int64_t j = 0; j < w; ++j) m[j] = std::max(m[j], p[i * inner + j]);
+            for (int64_t i = 1; i < n; ++i) maxInto(m, p + i * inner, w);
             std::fill(s, s + w, T(0));
             if (log) {
-                for (int64_t i = 0; i < n; ++i)
-                    for (int64_t j = 0; j < w; ++j) s[j] += std::exp(p[i * inner + j] - m[j]);
+                T e[kTile];
+                for (int64_t i = 0; i < n; ++i) {
+                    expSubInto(e, p + i * inner, m, w);
+                    for (int64_t j = 0; j < w; ++j) s[j] += e[j];
+                }
                 for (int64_t j = 0; j < w; ++j) s[j] = std::log(s[j]);
                 for (int64_t i = 0; i < n; ++i)
                     for (int64_t j = 0; j < w; ++j) q[i * inner + j] = (p[i * inner + j] - m[j]) - s[j];
             } else {
-                for (int64_t i = 0; i < n; ++i)
-                    for (int64_t j = 0; j < w; ++j) {
-                        q[i * inner + j] = std::exp(p[i * inner + j] - m[j]);
-                        s[j] += q[i * inner + j];
-                    }
+                for (int64_t i = 0; i < n; ++i) {
+                    expSubInto(q + i * inner, p + i * inner, m, w);
+                    for (int64_t j = 0; j < w; ++j) s[j] += q[i * inner + j];
+                }
                 for (int64_t j = 0; j < w; ++j) s[j] = T(1) / s[j];
                 for (int64_t i = 0; i < n; ++i)
                     for (int64_t j = 0; j < w; ++j) q[i * inner + j] *= s[j];
