@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <utility>
 
+#include "core/kernels/fast_exp.h"
 #include "core/kernels/parallel.h"
 
 namespace tessera::kernels {
@@ -286,6 +288,10 @@ Acc pairwise(const T* p, int64_t n, int64_t s, const F& f, const Op& op, Acc ide
     return op(pairwise<Acc>(p, h, s, f, op, identity), pairwise<Acc>(p + h * s, n - h, s, f, op, identity));
 }
 
+// 16-byte vectors (GCC/Clang vector extensions) for hand-vectorised selects.
+using Float4 = float __attribute__((vector_size(16)));
+using Double2 = double __attribute__((vector_size(16)));
+
 template <class T>
 bool isNan(T v) {
     if constexpr (std::is_floating_point_v<T>)
@@ -354,22 +360,30 @@ struct ExtremumReducer {
     Acc map(int64_t, T x) const { return x; }
     Acc row(int64_t, const T* p, int64_t n, int64_t s, int64_t) const {
         if constexpr (std::is_floating_point_v<T>) {
-            // Eight lanes of compare-and-select; a NaN sticks in its lane because no comparison with it holds.
-            if (s == 1 && n >= 8) {
-                T m[8];
-                std::copy(p, p + 8, m);
-                int64_t i = 8;
-                if (isMax) {
-                    for (; i + 8 <= n; i += 8)
-                        for (int j = 0; j < 8; ++j)
-                            m[j] = ((p[i + j] > m[j]) | (p[i + j] != p[i + j])) ? p[i + j] : m[j];
-                } else {
-                    for (; i + 8 <= n; i += 8)
-                        for (int j = 0; j < 8; ++j)
-                            m[j] = ((p[i + j] < m[j]) | (p[i + j] != p[i + j])) ? p[i + j] : m[j];
+            // 16 bytes of lanes, compare-and-select written with vector extensions (the compiler does not
+            // if-convert scalar float selects under -ftrapping-math); a NaN sticks in its lane.
+            using Vec = std::conditional_t<std::is_same_v<T, float>, Float4, Double2>;
+            constexpr int64_t kLanes = 16 / sizeof(T);
+            if (s == 1 && n >= 2 * kLanes) {
+                Vec a, b;
+                std::memcpy(&a, p, sizeof a);
+                std::memcpy(&b, p + kLanes, sizeof b);
+                int64_t i = 2 * kLanes;
+                for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+                    Vec x, y;
+                    std::memcpy(&x, p + i, sizeof x);
+                    std::memcpy(&y, p + i + kLanes, sizeof y);
+                    if (isMax) {
+                        a = ((x > a) | (x != x)) ? x : a;
+                        b = ((y > b) | (y != y)) ? y : b;
+                    } else {
+                        a = ((x < a) | (x != x)) ? x : a;
+                        b = ((y < b) | (y != y)) ? y : b;
+                    }
                 }
-                T r = m[0];
-                for (int j = 1; j < 8; ++j) r = pick(r, m[j], isMax);
+                T r = a[0];
+                for (int64_t j = 1; j < kLanes; ++j) r = pick(r, a[j], isMax);
+                for (int64_t j = 0; j < kLanes; ++j) r = pick(r, b[j], isMax);
                 for (; i < n; ++i) r = pick(r, p[i], isMax);
                 return r;
             }
@@ -549,6 +563,23 @@ void logsumexp(const Tensor& out, const Tensor& in, const std::vector<bool>& red
         T* dst = out.data<T>();
         if (g.numRed == 0) return fill<T>(out, -std::numeric_limits<T>::infinity());
         const T* src = static_cast<const T*>(in.rawData());
+        const int64_t n = g.redSizes.back();
+        if (g.redSizes.size() == 1 && g.redStrides[0] == 1 && n > 1 && (g.numOut >= 16 || n <= kChunk)) {
+            // Contiguous rows: one output per row on one thread, with the vectorised max and exp.
+            const std::size_t outNd = g.outSizes.size();
+            parallelFor(0, g.numOut, std::max<int64_t>(1, kGrainWork / n), [&](int64_t lo, int64_t hi) {
+                std::vector<T> buffer(static_cast<std::size_t>(n));
+                Walker w(g.outSizes.data(), g.outStrides.data(), outNd);
+                w.seek(lo);
+                for (int64_t o = lo; o < hi; ++o, w.next()) {
+                    const T* p = src + w.offset();
+                    T m = maxOf(p, n);
+                    m = std::isinf(m) ? T(0) : m;
+                    dst[o] = std::log(expInto(buffer.data(), p, n, m)) + m;
+                }
+            });
+            return;
+        }
         // Infinite maxima are replaced by 0 so that exp(x - max) stays defined (torch's rule).
         std::vector<T> maxes(static_cast<std::size_t>(g.numOut));
         run(g, src, extremumReducer<T>(true, [&maxes](int64_t o, T v) { maxes[o] = std::isinf(v) ? T(0) : v; }));

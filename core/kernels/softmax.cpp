@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/kernels/fast_exp.h"
 #include "core/kernels/parallel.h"
 
 namespace tessera::kernels {
@@ -20,18 +21,14 @@ void lastDim(const T* x, T* y, int64_t rows, int64_t n, bool log) {
         for (int64_t r = lo; r < hi; ++r) {
             const T* p = x + r * n;
             T* q = y + r * n;
-            T m = p[0];
-            for (int64_t i = 1; i < n; ++i) m = std::max(m, p[i]);
-            T s = 0;
+            const T m = maxOf(p, n);
+            // exp(x - max) goes to the output row (log_softmax overwrites it afterwards).
+            const T s = expInto(q, p, n, m);
             if (log) {
-                for (int64_t i = 0; i < n; ++i) s += std::exp(p[i] - m);
-                const T shift = m + std::log(s);
-                for (int64_t i = 0; i < n; ++i) q[i] = p[i] - shift;
+                // (x - max) - log Σ, in this order: x - (max + log Σ) would round log Σ away.
+                const T logSum = std::log(s);
+                for (int64_t i = 0; i < n; ++i) q[i] = (p[i] - m) - logSum;
             } else {
-                for (int64_t i = 0; i < n; ++i) {
-                    q[i] = std::exp(p[i] - m);
-                    s += q[i];
-                }
                 const T inv = T(1) / s;
                 for (int64_t i = 0; i < n; ++i) q[i] *= inv;
             }
@@ -52,21 +49,22 @@ void middleDim(const T* x, T* y, int64_t outer, int64_t n, int64_t inner, bool l
             const T* p = x + o * n * inner + j0;
             T* q = y + o * n * inner + j0;
             std::copy(p, p + w, m);
-            for (int64_t i = 1; i < n; ++i)
-                for (int64_t j = 0; j < w; ++j) m[j] = std::max(m[j], p[i * inner + j]);
+            for (int64_t i = 1; i < n; ++i) maxInto(m, p + i * inner, w);
             std::fill(s, s + w, T(0));
             if (log) {
+                T e[kTile];
+                for (int64_t i = 0; i < n; ++i) {
+                    expSubInto(e, p + i * inner, m, w);
+                    for (int64_t j = 0; j < w; ++j) s[j] += e[j];
+                }
+                for (int64_t j = 0; j < w; ++j) s[j] = std::log(s[j]);
                 for (int64_t i = 0; i < n; ++i)
-                    for (int64_t j = 0; j < w; ++j) s[j] += std::exp(p[i * inner + j] - m[j]);
-                for (int64_t j = 0; j < w; ++j) m[j] += std::log(s[j]);
-                for (int64_t i = 0; i < n; ++i)
-                    for (int64_t j = 0; j < w; ++j) q[i * inner + j] = p[i * inner + j] - m[j];
+                    for (int64_t j = 0; j < w; ++j) q[i * inner + j] = (p[i * inner + j] - m[j]) - s[j];
             } else {
-                for (int64_t i = 0; i < n; ++i)
-                    for (int64_t j = 0; j < w; ++j) {
-                        q[i * inner + j] = std::exp(p[i * inner + j] - m[j]);
-                        s[j] += q[i * inner + j];
-                    }
+                for (int64_t i = 0; i < n; ++i) {
+                    expSubInto(q + i * inner, p + i * inner, m, w);
+                    for (int64_t j = 0; j < w; ++j) s[j] += q[i * inner + j];
+                }
                 for (int64_t j = 0; j < w; ++j) s[j] = T(1) / s[j];
                 for (int64_t i = 0; i < n; ++i)
                     for (int64_t j = 0; j < w; ++j) q[i * inner + j] *= s[j];

@@ -228,6 +228,18 @@ private slots:
         QVERIFY(std::isnan(ops::amin(x).item<float>()));
         QCOMPARE(ops::argmax(x).item<std::int64_t>(), std::int64_t{1});
         QCOMPARE(ops::argmin(x).item<std::int64_t>(), std::int64_t{1});
+        // Long rows take the vectorised path: a NaN in any lane still wins.
+        for (DType dtype : {DType::Float32, DType::Float64}) {
+            std::vector<double> v(100);
+            for (int i = 0; i < 100; ++i) v[i] = std::sin(i);
+            v[37] = std::numeric_limits<double>::quiet_NaN();
+            const Tensor row = ops::to(Tensor::fromVector<double>(v, {2, 50}), dtype);
+            const auto mx = ops::amax(row, {1}).toVector<double>(), mn = ops::amin(row, {1}).toVector<double>();
+            QVERIFY(std::isnan(mx[0]) && std::isnan(mn[0]));
+            const auto r = row.toVector<double>();
+            QCOMPARE(mx[1], *std::max_element(r.begin() + 50, r.end()));
+            QCOMPARE(mn[1], *std::min_element(r.begin() + 50, r.end()));
+        }
         Tensor t = Tensor::fromVector<float>({3, 1, 3}, {3});
         QCOMPARE(ops::argmax(t).item<std::int64_t>(), std::int64_t{0});
         const float inf = std::numeric_limits<float>::infinity();

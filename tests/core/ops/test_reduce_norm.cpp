@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/kernels/fast_exp.h"
 #include "core/kernels/parallel.h"
 #include "core/ops/add.h"
 #include "core/ops/batch_norm.h"
@@ -134,6 +135,43 @@ private slots:
                                        ops::view(bc, {6, 1, 1}));
             expectClose(ops::batchNorm(x, {}, {}, wc, bc, true).toVector<double>(), bn.toVector<double>(), tol);
         }
+    }
+    void fastExpIsAccurate() {
+        std::vector<float> x;
+        for (float v = -90.f; v < 88.f; v += 0.0137f) x.push_back(v);
+        x.insert(x.end(), {0.f, -0.f, 88.7f, -87.3f, 1e-30f});
+        std::vector<float> y(x.size());
+        kernels::expInto(y.data(), x.data(), static_cast<std::int64_t>(x.size()), 0.f);
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            const double e = std::exp(static_cast<double>(x[i]));
+            if (e > std::numeric_limits<float>::max()) {
+                QCOMPARE(y[i], std::numeric_limits<float>::infinity());
+                continue;
+            }
+            if (e < std::numeric_limits<float>::min()) {
+                QVERIFY(y[i] < 2 * std::numeric_limits<float>::min());
+                continue;
+            }
+            QVERIFY2(std::abs(y[i] - e) <= 2e-7 * e, qPrintable(QString("exp(%1) = %2").arg(x[i]).arg(y[i])));
+        }
+        // The returned sum, with a shift (softmax's use): Σ exp(x - 3) over 1001 points of [-7, 3).
+        std::vector<float> z(1001);
+        double want = 0;
+        for (std::size_t i = 0; i < z.size(); ++i) {
+            z[i] = -7.f + 0.01f * static_cast<float>(i);
+            want += std::exp(static_cast<double>(z[i]) - 3.0);
+        }
+        const float sum = kernels::expInto(y.data(), z.data(), static_cast<std::int64_t>(z.size()), 3.f);
+        QVERIFY(std::abs(sum - want) <= 1e-6 * want);
+        const float special[4] = {-1000.f, 1000.f, std::numeric_limits<float>::quiet_NaN(),
+                                  -std::numeric_limits<float>::infinity()};
+        float out[4];
+        kernels::expInto(out, special, 4, 0.f);
+        QCOMPARE(out[0], 0.f);
+        QCOMPARE(out[1], std::numeric_limits<float>::infinity());
+        QVERIFY(std::isnan(out[2]));
+        QCOMPARE(out[3], 0.f);
+        QCOMPARE(kernels::maxOf(x.data(), static_cast<std::int64_t>(x.size())), 88.7f);
     }
     void softmaxIsStableAndKeepsDtype() {
         Tensor x = Tensor::fromVector<float>({1000, 1001, 1002, -1000}, {1, 4});
