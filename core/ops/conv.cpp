@@ -167,7 +167,8 @@ Shape expandParam(const Shape& v, std::int64_t spatial, const char* name, const 
 }
 
 Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, const Tensor& weight, const Tensor& bias,
-              const Shape& strideArg, const Shape& paddingArg, const Shape& dilationArg, std::int64_t groups) {
+              const Shape& strideArg, const Shape& paddingArg, const Shape& dilationArg, std::int64_t groups,
+              ConvPadding paddingMode = ConvPadding::Valid) {
     const std::string op(info.name);
     const bool batched = input.dim() == spatial + 2;
     if (!batched && input.dim() != spatial + 1)
@@ -183,7 +184,7 @@ Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, con
         throw ShapeError(op + ": expected weight to be " + std::to_string(spatial + 2) +
                          "-dimensional, but got weight of size " + shapeToString(weight.sizes()));
     const Shape stride = expandParam(strideArg, spatial, "stride", op);
-    const Shape padding = expandParam(paddingArg, spatial, "padding", op);
+    Shape padding = expandParam(paddingArg, spatial, "padding", op);
     const Shape dilation = expandParam(dilationArg, spatial, "dilation", op);
     for (auto s : stride)
         if (s <= 0)
@@ -212,10 +213,21 @@ Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, con
         throw ShapeError(op + ": Given weight of size " + shapeToString(weight.sizes()) +
                          ", expected bias to be 1-dimensional with " + std::to_string(weight.size(0)) +
                          " elements, but got bias of size " + shapeToString(bias.sizes()) + " instead");
+    // padding='same' pads dilation·(K − 1) in total, the odd element after (right/bottom), as torch does.
+    Shape padAfter = padding;
+    if (paddingMode == ConvPadding::Same) {
+        for (auto s : stride)
+            if (s != 1) throw ValueError(op + ": padding='same' is not supported for strided convolutions");
+        for (std::int64_t d = 0; d < spatial; ++d) {
+            const std::int64_t total = dilation[d] * (weight.size(2 + d) - 1);
+            padding[d] = total / 2;
+            padAfter[d] = total - padding[d];
+        }
+    }
     Shape padded(spatial), kernel(spatial), outSizes{x.size(0), weight.size(0)};
     bool tooSmall = false;
     for (std::int64_t d = 0; d < spatial; ++d) {
-        padded[d] = x.size(2 + d) + 2 * padding[d];
+        padded[d] = x.size(2 + d) + padding[d] + padAfter[d];
         kernel[d] = dilation[d] * (weight.size(2 + d) - 1) + 1;
         tooSmall = tooSmall || padded[d] < kernel[d];
         outSizes.push_back((padded[d] - kernel[d]) / stride[d] + 1);
@@ -263,6 +275,18 @@ Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, con
               const Shape& dilation, std::int64_t groups) {
     OpCall call(kConv1d, input, weight, bias);
     return call.finish(convNd(kConv1d, 1, input, weight, bias, stride, padding, dilation, groups));
+}
+
+Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, ConvPadding padding,
+              const Shape& dilation, std::int64_t groups) {
+    OpCall call(kConv1d, input, weight, bias);
+    return call.finish(convNd(kConv1d, 1, input, weight, bias, stride, {0}, dilation, groups, padding));
+}
+
+Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, ConvPadding padding,
+              const Shape& dilation, std::int64_t groups) {
+    OpCall call(kConv2d, input, weight, bias);
+    return call.finish(convNd(kConv2d, 2, input, weight, bias, stride, {0}, dilation, groups, padding));
 }
 
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, const Shape& padding,
