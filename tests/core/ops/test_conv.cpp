@@ -113,6 +113,21 @@ private slots:
         }
     }
 
+    // The AVX2 and SSE variants of the direct kernels, whatever the CPU running the tests prefers.
+    void everyInstructionSet() {
+        const kernels::ConvIsa best = kernels::convIsa();
+        for (auto isa : {kernels::ConvIsa::Generic, kernels::ConvIsa::Avx2, kernels::ConvIsa::Avx512}) {
+            kernels::setConvIsa(isa);
+            for (const auto& f : confs()) {
+                checkConf(f, DType::Float32);
+                checkConf(f, DType::Float64);
+            }
+            backwardKernelsAreAdjoint();
+        }
+        kernels::setConvIsa(best);
+        QCOMPARE(kernels::convIsa(), best);
+    }
+
     void conv1dMatchesNaive() {
         for (auto [stride, pad, dil, groups] :
              std::vector<std::array<std::int64_t, 4>>{{1, 0, 1, 1}, {1, 2, 1, 2}, {2, 1, 2, 1}, {3, 3, 1, 4}}) {
