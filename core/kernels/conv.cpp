@@ -507,7 +507,9 @@ bool backwardInputDirect(const Geom& g, const T* gout, const T* w, T* gin) {
            g.p.dilationH,
            g.p.dilationW,
            g.groups};
-    if (t.p.padH < 0 || t.p.padW < 0 || !useDirect<T>(t)) return false;
+    // The input channels are the direct kernel's output channels here: with fewer than half a block of
+    // them most of its accumulators would idle, and im2col + GEMM is faster.
+    if (t.p.padH < 0 || t.p.padW < 0 || !useDirect<T>(t) || 2 * t.coutg < directVariant<T>().ocb) return false;
     std::vector<T> flipped(static_cast<std::size_t>(g.cout * g.k()));
     for (Index grp = 0; grp < g.groups; ++grp)
         for (Index oc = 0; oc < g.coutg; ++oc)
