@@ -1,6 +1,7 @@
 #include "core/kernels/conv.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -13,6 +14,15 @@ namespace tessera::kernels {
 namespace {
 
 using Index = std::int64_t;
+
+ConvIsa bestIsa() {
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
+        return ConvIsa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return ConvIsa::Avx2;
+    return ConvIsa::Generic;
+}
+
+std::atomic<ConvIsa> g_isa{bestIsa()};
 
 struct Geom {
     Index n, c, h, w;         // input
@@ -171,13 +181,16 @@ void directF64Sse(const DirectCtx& c, Index img, Index grp, Index oh0, Index oh1
 
 template <class T>
 DirectVariant<T> directVariant() {
-    static const bool avx512 =
-        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
-    static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     constexpr bool f32 = std::is_same_v<T, float>;
     constexpr int s = sizeof(T);
-    if (avx512) return {f32 ? directF32Avx512 : directF64Avx512, 64 / s, 8};
-    if (avx2) return {f32 ? directF32Avx2 : directF64Avx2, 32 / s, 4};
+    switch (convIsa()) {
+        case ConvIsa::Avx512:
+            return {f32 ? directF32Avx512 : directF64Avx512, 64 / s, 8};
+        case ConvIsa::Avx2:
+            return {f32 ? directF32Avx2 : directF64Avx2, 32 / s, 4};
+        case ConvIsa::Generic:
+            break;
+    }
     return {f32 ? directF32Sse : directF64Sse, 16 / s, 4};
 }
 
@@ -494,7 +507,9 @@ bool backwardInputDirect(const Geom& g, const T* gout, const T* w, T* gin) {
            g.p.dilationH,
            g.p.dilationW,
            g.groups};
-    if (t.p.padH < 0 || t.p.padW < 0 || !useDirect<T>(t)) return false;
+    // The input channels are the direct kernel's output channels here: with fewer than half a block of
+    // them most of its accumulators would idle, and im2col + GEMM is faster.
+    if (t.p.padH < 0 || t.p.padW < 0 || !useDirect<T>(t) || 2 * t.coutg < directVariant<T>().ocb) return false;
     std::vector<T> flipped(static_cast<std::size_t>(g.cout * g.k()));
     for (Index grp = 0; grp < g.groups; ++grp)
         for (Index oc = 0; oc < g.coutg; ++oc)
@@ -572,6 +587,10 @@ void backwardBias(Index n, Index cout, Index plane, const T* gout, T* gb) {
 }
 
 }  // namespace
+
+ConvIsa convIsa() { return g_isa.load(std::memory_order_relaxed); }
+
+void setConvIsa(ConvIsa isa) { g_isa.store(std::min(isa, bestIsa()), std::memory_order_relaxed); }
 
 void convForward(const Tensor& out, const Tensor& x, const Tensor& w, const Tensor& bias, const ConvParams& p) {
     const Geom g = geometry(x.sizes(), w.sizes(), out.sizes(), p);

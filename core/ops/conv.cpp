@@ -96,19 +96,22 @@ struct ConvolutionBackwardBackward0 final : Node {
 std::array<Tensor, 3> convolutionBackward(const Tensor& grad, const Tensor& input, const Tensor& weight,
                                           const kernels::ConvParams& p, std::array<bool, 3> mask) {
     OpCall call(kConvBackward, grad, input, weight);
-    const Tensor g = contiguous(grad);
     std::array<Tensor, 3> out;
-    if (mask[0]) {
-        out[0] = Tensor::empty(input.sizes(), grad.dtype());
-        kernels::convBackwardInput(out[0], g, contiguous(weight), p);
-    }
-    if (mask[1]) {
-        out[1] = Tensor::empty(weight.sizes(), grad.dtype());
-        kernels::convBackwardWeight(out[1], g, contiguous(input), p);
-    }
-    if (mask[2]) {
-        out[2] = Tensor::empty({grad.size(1)}, grad.dtype());
-        kernels::convBackwardBias(out[2], g);
+    {
+        autograd::NoGradGuard noGrad;
+        const Tensor g = contiguous(grad);
+        if (mask[0]) {
+            out[0] = Tensor::empty(input.sizes(), grad.dtype());
+            kernels::convBackwardInput(out[0], g, contiguous(weight), p);
+        }
+        if (mask[1]) {
+            out[1] = Tensor::empty(weight.sizes(), grad.dtype());
+            kernels::convBackwardWeight(out[1], g, contiguous(input), p);
+        }
+        if (mask[2]) {
+            out[2] = Tensor::empty({grad.size(1)}, grad.dtype());
+            kernels::convBackwardBias(out[2], g);
+        }
     }
     if (auto node = autograd::makeNode<ConvolutionBackwardBackward0>(grad, input, weight)) {
         node->gradOutput = SavedVariable(grad);
@@ -167,7 +170,8 @@ Shape expandParam(const Shape& v, std::int64_t spatial, const char* name, const 
 }
 
 Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, const Tensor& weight, const Tensor& bias,
-              const Shape& strideArg, const Shape& paddingArg, const Shape& dilationArg, std::int64_t groups) {
+              const Shape& strideArg, const Shape& paddingArg, const Shape& dilationArg, std::int64_t groups,
+              ConvPadding paddingMode = ConvPadding::Valid) {
     const std::string op(info.name);
     const bool batched = input.dim() == spatial + 2;
     if (!batched && input.dim() != spatial + 1)
@@ -183,7 +187,7 @@ Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, con
         throw ShapeError(op + ": expected weight to be " + std::to_string(spatial + 2) +
                          "-dimensional, but got weight of size " + shapeToString(weight.sizes()));
     const Shape stride = expandParam(strideArg, spatial, "stride", op);
-    const Shape padding = expandParam(paddingArg, spatial, "padding", op);
+    Shape padding = expandParam(paddingArg, spatial, "padding", op);
     const Shape dilation = expandParam(dilationArg, spatial, "dilation", op);
     for (auto s : stride)
         if (s <= 0)
@@ -198,24 +202,36 @@ Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, con
     if (groups <= 0)
         throw ValueError(op + ": non-positive groups is not supported, but got groups=" + std::to_string(groups));
 
-    const Tensor x = batched ? input : unsqueeze(input, 0);
+    Shape xs = input.sizes();  // as batched
+    if (!batched) xs.insert(xs.begin(), 1);
     if (weight.size(0) % groups != 0)
         throw ShapeError(op + ": Given groups=" + std::to_string(groups) + ", expected weight to be divisible by " +
                          std::to_string(groups) + " at dimension 0, but got weight of size " +
                          shapeToString(weight.sizes()) + " instead");
-    if (x.size(1) != weight.size(1) * groups)
+    if (xs[1] != weight.size(1) * groups)
         throw ShapeError(op + ": Given groups=" + std::to_string(groups) + ", weight of size " +
                          shapeToString(weight.sizes()) + ", expected input" + shapeToString(input.sizes()) +
                          " to have " + std::to_string(weight.size(1) * groups) + " channels, but got " +
-                         std::to_string(x.size(1)) + " channels instead");
+                         std::to_string(xs[1]) + " channels instead");
     if (bias.defined() && (bias.dim() != 1 || bias.size(0) != weight.size(0)))
         throw ShapeError(op + ": Given weight of size " + shapeToString(weight.sizes()) +
                          ", expected bias to be 1-dimensional with " + std::to_string(weight.size(0)) +
                          " elements, but got bias of size " + shapeToString(bias.sizes()) + " instead");
-    Shape padded(spatial), kernel(spatial), outSizes{x.size(0), weight.size(0)};
+    // padding='same' pads dilation·(K − 1) in total, the odd element after (right/bottom), as torch does.
+    Shape padAfter = padding;
+    if (paddingMode == ConvPadding::Same) {
+        for (auto s : stride)
+            if (s != 1) throw ValueError(op + ": padding='same' is not supported for strided convolutions");
+        for (std::int64_t d = 0; d < spatial; ++d) {
+            const std::int64_t total = dilation[d] * (weight.size(2 + d) - 1);
+            padding[d] = total / 2;
+            padAfter[d] = total - padding[d];
+        }
+    }
+    Shape padded(spatial), kernel(spatial), outSizes{xs[0], weight.size(0)};
     bool tooSmall = false;
     for (std::int64_t d = 0; d < spatial; ++d) {
-        padded[d] = x.size(2 + d) + 2 * padding[d];
+        padded[d] = xs[2 + d] + padding[d] + padAfter[d];
         kernel[d] = dilation[d] * (weight.size(2 + d) - 1) + 1;
         tooSmall = tooSmall || padded[d] < kernel[d];
         outSizes.push_back((padded[d] - kernel[d]) / stride[d] + 1);
@@ -236,15 +252,16 @@ Tensor convNd(const OpInfo& info, std::int64_t spatial, const Tensor& input, con
         p.padH = padding[0];
         p.dilationH = dilation[0];
     }
-    Tensor xc = contiguous(x), wc = contiguous(weight);
-    if (spatial == 1) {
-        xc = unsqueeze(xc, 2);
-        wc = unsqueeze(wc, 2);
-    }
-    const Tensor bc = bias.defined() ? contiguous(bias) : Tensor();
     Tensor out = Tensor::empty(outSizes, input.dtype());
-    kernels::convForward(spatial == 1 ? unsqueeze(out, 2) : out, xc, wc, bc, p);
-    Tensor result = batched ? out : squeeze(out, 0);
+    Tensor result;
+    {
+        // The kernels' operands are plain data: no history for these copies and views.
+        autograd::NoGradGuard noGrad;
+        kernels::convForward(asBatched2d(out, spatial, true), contiguous(asBatched2d(input, spatial, batched)),
+                             contiguous(asBatched2d(weight, spatial, true)),
+                             bias.defined() ? contiguous(bias) : Tensor(), p);
+        result = batched ? out : squeeze(out, 0);
+    }
     if (auto node = autograd::makeNode<ConvolutionBackward0>(input, weight, bias)) {
         node->input = SavedVariable(input);
         node->weight = SavedVariable(weight);
@@ -263,6 +280,18 @@ Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, con
               const Shape& dilation, std::int64_t groups) {
     OpCall call(kConv1d, input, weight, bias);
     return call.finish(convNd(kConv1d, 1, input, weight, bias, stride, padding, dilation, groups));
+}
+
+Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, ConvPadding padding,
+              const Shape& dilation, std::int64_t groups) {
+    OpCall call(kConv1d, input, weight, bias);
+    return call.finish(convNd(kConv1d, 1, input, weight, bias, stride, {0}, dilation, groups, padding));
+}
+
+Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, ConvPadding padding,
+              const Shape& dilation, std::int64_t groups) {
+    OpCall call(kConv2d, input, weight, bias);
+    return call.finish(convNd(kConv2d, 2, input, weight, bias, stride, {0}, dilation, groups, padding));
 }
 
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, const Shape& padding,

@@ -4,6 +4,8 @@
 //
 //   Tensor y = ops::conv2d(x, w, b, {1}, {1});        // x [64, 1, 28, 28], w [8, 1, 3, 3] → [64, 8, 28, 28]
 //   Tensor z = ops::conv1d(s, k, {}, {2}, {0}, {1}, 4);  // strided, grouped, no bias
+//   Tensor s = ops::conv2d(x, w, {}, {1}, ops::ConvPadding::Same);   // padding='same'
+
 #pragma once
 
 #include "core/tensor/tensor.h"
@@ -15,5 +17,12 @@ Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias = {}
               const Shape& padding = {0}, const Shape& dilation = {1}, std::int64_t groups = 1);
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias = {}, const Shape& stride = {1},
               const Shape& padding = {0}, const Shape& dilation = {1}, std::int64_t groups = 1);
+// torch's padding strings: 'valid' (no padding) and 'same' (output size = input size, stride 1 only;
+// an odd total padding puts the extra element after, i.e. right/bottom).
+enum class ConvPadding { Valid, Same };
+Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, ConvPadding padding,
+              const Shape& dilation = {1}, std::int64_t groups = 1);
+Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride, ConvPadding padding,
+              const Shape& dilation = {1}, std::int64_t groups = 1);
 
 }  // namespace tessera::ops

@@ -34,6 +34,7 @@ const OpInfo& kAdaptiveAvgPool2dBackward = registerOp({"adaptive_avg_pool2d_back
 
 // The input as contiguous planes [N·C, H, W], and the output sizes for [N·C, OH, OW] planes.
 Tensor asPlanes(const Tensor& x) {
+    autograd::NoGradGuard noGrad;  // kernel operands: no history for these copies and views
     const std::int64_t h = x.size(-2), w = x.size(-1);
     return reshape(contiguous(x), {x.numel() == 0 ? 0 : x.numel() / (h * w), h, w});
 }

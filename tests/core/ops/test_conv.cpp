@@ -113,6 +113,21 @@ private slots:
         }
     }
 
+    // The AVX2 and SSE variants of the direct kernels, whatever the CPU running the tests prefers.
+    void everyInstructionSet() {
+        const kernels::ConvIsa best = kernels::convIsa();
+        for (auto isa : {kernels::ConvIsa::Generic, kernels::ConvIsa::Avx2, kernels::ConvIsa::Avx512}) {
+            kernels::setConvIsa(isa);
+            for (const auto& f : confs()) {
+                checkConf(f, DType::Float32);
+                checkConf(f, DType::Float64);
+            }
+            backwardKernelsAreAdjoint();
+        }
+        kernels::setConvIsa(best);
+        QCOMPARE(kernels::convIsa(), best);
+    }
+
     void conv1dMatchesNaive() {
         for (auto [stride, pad, dil, groups] :
              std::vector<std::array<std::int64_t, 4>>{{1, 0, 1, 1}, {1, 2, 1, 2}, {2, 1, 2, 1}, {3, 3, 1, 4}}) {
@@ -141,6 +156,36 @@ private slots:
         Tensor l = randomTensor({5, 20}, DType::Float64, 10);
         Tensor k = randomTensor({2, 5, 4}, DType::Float64, 11);
         QCOMPARE(ops::conv1d(l, k).sizes(), (Shape{2, 17}));
+    }
+
+    // padding='same' with an even kernel pads one more element after than before (torch's rule).
+    void paddingSame() {
+        Tensor x = randomTensor({2, 3, 9, 30}, DType::Float64, 40);
+        Tensor w = randomTensor({4, 3, 2, 4}, DType::Float64, 41);
+        Tensor y = ops::conv2d(x, w, {}, {1}, ops::ConvPadding::Same, {2, 1});
+        QCOMPARE(y.sizes(), (Shape{2, 4, 9, 30}));
+        // Rows: total padding 2·(2 − 1) = 2, one each side. Columns: total 3, so padding 1 on a copy of x
+        // with one more zero column at the right.
+        std::vector<double> big(2 * 3 * 9 * 31, 0.0);
+        const auto xv = x.toVector<double>();
+        for (int p = 0; p < 6; ++p)
+            for (int r = 0; r < 9; ++r)
+                for (int c = 0; c < 30; ++c) big[(p * 9 + r) * 31 + c] = xv[(p * 9 + r) * 30 + c];
+        Conf f{2, 3, 9, 31, 4, 2, 4, 1, 1, 1, 1, 2, 1};
+        f.bias = false;
+        expectClose(y.toVector<double>(), naiveConv(f, big, w.toVector<double>(), {}), 1e-11, "padding same");
+        QCOMPARE(ops::conv2d(x, w, {}, {1}, ops::ConvPadding::Valid).sizes(), (Shape{2, 4, 8, 27}));
+        QCOMPARE(ops::conv1d(ops::select(x, 2, 0), ops::select(w, 2, 0), {}, {1}, ops::ConvPadding::Same).sizes(),
+                 (Shape{2, 4, 30}));
+        QVERIFY_THROWS_EXCEPTION(ValueError, ops::conv2d(x, w, {}, {2}, ops::ConvPadding::Same));
+        x.setRequiresGrad(true);
+        w.setRequiresGrad(true);
+        auto r = autograd::gradcheck(
+            [](const autograd::TensorList& in) {
+                return autograd::TensorList{ops::conv2d(in[0], in[1], {}, {1}, ops::ConvPadding::Same, {2, 1})};
+            },
+            {ops::slice(x, 3, 0, 9), w});
+        QVERIFY2(r.ok, r.message.c_str());
     }
 
     void zeroSizes() {
