@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""Writes random expression scripts as a conformance case file (cases/README.md's format).
+
+usage: random_cases.py SEED COUNT OUTFILE
+
+Each case composes 3-8 random steps from the op table below on float64 inputs that require grad
+(broadcast shapes, views with steps, keepdim reductions, matmul, integer targets for nll_loss), ends
+in a scalar `loss`, and asks for `# backward: loss`, so both values and gradients are compared with
+torch. Prints how many cases use each op, for the test's log.
+"""
+
+import collections
+import random
+import sys
+
+# Steps on a value of shape [B, N]; each returns [B, N] (the expression text, the ops it uses).
+UNARY = [
+    ("{x}.tanh()", ["tanh"]), ("torch.sigmoid({x})", ["sigmoid"]), ("F.relu({x})", ["relu"]),
+    ("{x}.abs()", ["abs"]), ("torch.sin({x})", ["sin"]), ("{x}.cos()", ["cos"]), ("-{x}", ["neg"]),
+    ("({x} * 0.5).exp()", ["mul", "exp"]), ("({x}.abs() + 1).log()", ["abs", "add", "log"]),
+    ("({x} * {x} + 1).sqrt()", ["mul", "add", "sqrt"]), ("{x} ** 2", ["pow"]), ("2 - {x}", ["rsub"]),
+    ("{x}.softmax(-1)", ["softmax"]), ("F.log_softmax({x}, dim=1)", ["log_softmax"]),
+    ("F.gelu({x})", ["gelu"]), ("F.silu({x})", ["silu"]), ("F.elu({x})", ["elu"]),
+    ("F.leaky_relu({x}, 0.1)", ["leaky_relu"]), ("F.softplus({x})", ["softplus"]),
+    ("{x}.clamp(-0.5, 0.5)", ["clamp"]), ("{x}.t().contiguous().t()", ["t", "contiguous"]),
+    ("{x}.reshape(-1).view({B}, {N})", ["reshape", "view"]),
+    ("{x}.unsqueeze(0).squeeze(0)", ["unsqueeze", "squeeze"]),
+    ("F.layer_norm({x}, ({N},))", ["layer_norm"]), ("{x} - {x}.mean(1, keepdim=True)", ["mean", "sub"]),
+    ("{x} / ({x}.std(0, keepdim=True) + 1)", ["std", "add", "div"]),
+    ("{x} - {x}.amax(1, keepdim=True)", ["amax", "sub"]),
+    ("{x}.logsumexp(1, keepdim=True) + {x}", ["logsumexp", "add"]),
+    ("{x} @ w", ["matmul"]), ("torch.mm({x}.t().t(), w)", ["t", "mm"]),
+    ("F.linear({x}, w, c)", ["linear"]), ("{x}.expand({B}, {N}) * 1.5", ["expand", "mul"]),
+    ("{x}.var(1, keepdim=True) * {x}", ["var", "mul"]),
+]
+BINARY = [
+    ("{x} + {y}", ["add"]), ("{x} - {y}", ["sub"]), ("{x} * {y}", ["mul"]),
+    ("{x} / ({y}.abs() + 1)", ["abs", "add", "div"]), ("torch.maximum({x}, {y})", ["maximum"]),
+    ("torch.minimum({x}, {y})", ["minimum"]), ("torch.where({x} > {y}, {x}, {y} * 2)", ["gt", "where", "mul"]),
+    ("{x} * {y}[:, :1]", ["slice", "mul"]), ("{x} + {y}[::2].sum(0)", ["slice", "sum", "add"]),
+]
+ENDINGS = [
+    ("{x}.sum()", ["sum"]), ("{x}.mean()", ["mean"]), ("{x}.amax()", ["amax"]),
+    ("{x}.logsumexp((0, 1))", ["logsumexp"]), ("{x}.var()", ["var"]), ("F.mse_loss({x}, {y})", ["mse_loss"]),
+    ("F.smooth_l1_loss({x}, {y}, beta=0.5)", ["smooth_l1_loss"]), ("F.huber_loss({x}, {y})", ["huber_loss"]),
+    ("F.nll_loss(F.log_softmax({x}, 1), k)", ["log_softmax", "nll_loss"]),
+    ("F.cross_entropy({x}, k)", ["cross_entropy"]), ("F.l1_loss({x}, {y})", ["l1_loss"]),
+    ("F.binary_cross_entropy_with_logits({x}, {y}.sigmoid())", ["sigmoid", "binary_cross_entropy_with_logits"]),
+    ("{x}.prod(1).sum()", ["prod", "sum"]), ("{x}.max(1)[0].sum()", ["max", "select", "sum"]),
+]
+
+
+def make_case(rng, index, counts):
+    B, N = rng.randint(2, 4), rng.randint(2, 5)
+    shapes = {"a": [B, N], "b": rng.choice([[B, N], [N], [B, 1], [1, N]]), "w": [N, N], "c": [N]}
+    lines = [f"# case: random_{index}"]
+    for name, shape in shapes.items():
+        lines.append(f"# input: {name} float64 [{','.join(map(str, shape))}] normal")
+    lines.append(f"# input: k int64 [{B}] randint 0 {N}")
+    lines.append("# requires_grad: a,b,w,c")
+    lines.append("# backward: loss")
+    body = []
+    used = set()
+    names = ["a", "b"]
+    for step in range(rng.randint(3, 8)):
+        x = names[-1] if step else "a"
+        if rng.random() < 0.35:
+            template, ops = rng.choice(BINARY)
+            text = template.format(x=x, y=rng.choice(names[:-1] or ["b"]))
+        else:
+            template, ops = rng.choice(UNARY)
+            text = template.format(x=x, B=B, N=N)
+        name = f"v{step}"
+        body.append(f"{name} = {text}" + (" + b * 0" if step == 0 else ""))
+        names.append(name)
+        used.update(ops)
+    template, ops = rng.choice(ENDINGS)
+    body.append("loss = " + template.format(x=names[-1], y=names[-2]))
+    used.update(ops)
+    for op in used:
+        counts[op] += 1
+    return "\n".join(lines + body) + "\n"
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    rng = random.Random(seed)
+    counts = collections.Counter()
+    cases = [make_case(rng, i, counts) for i in range(count)]
+    with open(out, "w", encoding="utf-8") as fh:
+        fh.write(f"# {count} random expression scripts, seed {seed}\n\n" + "\n".join(cases))
+    print(" ".join(f"{op}:{n}" for op, n in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()
