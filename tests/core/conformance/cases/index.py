@@ -24,7 +24,7 @@ z = F.embedding(i[::2, 1], w[:, 1:6].t())
 # input: c float64 [4,5,3] normal
 # requires_grad: w
 # backward: y
-y = (F.embedding(i, w) * c).sum()
+y = F.mse_loss(F.embedding(i, w), c, reduction='sum')
 
 # case: embedding_grad_padding
 # input: w float32 [6,3] normal
@@ -32,7 +32,7 @@ y = (F.embedding(i, w) * c).sum()
 # input: c float32 [12,3] normal
 # requires_grad: w
 # backward: y
-y = (F.embedding(i, w, padding_idx=2) * c).sum()
+y = F.mse_loss(F.embedding(i, w, padding_idx=2), c)
 
 # case: embedding_index_out_of_range
 # input: w float32 [5,3] normal
@@ -79,10 +79,11 @@ e = x.index_select(1, i[:0])
 # input: n int64 [5,6] randint -9 9
 # input: b bool [7] bernoulli 0.5
 # input: i int64 [4] randint 0 3
+# input: o int64 [1] randint 0 1
 y = torch.index_select(x.t()[::2], 1, i)
 z = n[:, 1::2].index_select(0, i)
 c = b.index_select(0, i)
-s = torch.index_select(x[0, 0], 0, i[:1] * 0)
+s = torch.index_select(x[0, 0], 0, o)
 
 # case: index_select_grad
 # input: x float64 [4,5] normal
@@ -90,7 +91,7 @@ s = torch.index_select(x[0, 0], 0, i[:1] * 0)
 # input: c float64 [4,7] normal
 # requires_grad: x
 # backward: y
-y = (torch.index_select(x, 1, i) * c).sum()
+y = F.mse_loss(torch.index_select(x, 1, i), c, reduction='sum')
 
 # case: index_select_out_of_range
 # input: x float32 [4,5] normal
@@ -150,7 +151,7 @@ z = torch.gather(s, 0, k)
 # input: c float64 [4,6] normal
 # requires_grad: x
 # backward: y
-y = (torch.gather(x, 1, i) * c).sum()
+y = F.mse_loss(torch.gather(x, 1, i), c)
 
 # case: gather_out_of_bounds
 # input: x float32 [4,5] normal

@@ -499,7 +499,7 @@ y = F.cross_entropy(x, t)
 # case: cross_entropy_probability_target_shape
 # input: x float32 [4,5] normal
 # input: p float32 [4,4] uniform 0 1
-# error: cross_entropy
+# error: 0D or 1D target tensor expected
 y = F.cross_entropy(x, p)
 
 # case: cross_entropy_integer_probabilities
