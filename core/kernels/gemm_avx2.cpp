@@ -51,15 +51,15 @@ struct Avx2Double {
 
 }  // namespace
 
-// 6×16 tiles (12 accumulators of 16 registers) for wide C, 12×8 when C has at most 8 columns.
+// Tiles 6×16 (12 accumulators of 16 registers), 12×8 when C has at most 8 columns.
 void gemmAvx2(const MatrixRef<const float>& a, const MatrixRef<const float>& b, const MatrixRef<float>& c,
               const GemmEpilogue<float>& ep) {
-    Driver<Avx2Float, 6, 12>::run(a, b, c, ep);
+    Driver<Avx2Float, 6, 6, 12>::run(a, b, c, ep);
 }
 
 void gemmAvx2(const MatrixRef<const double>& a, const MatrixRef<const double>& b, const MatrixRef<double>& c,
               const GemmEpilogue<double>& ep) {
-    Driver<Avx2Double, 6, 12>::run(a, b, c, ep);
+    Driver<Avx2Double, 6, 6, 12>::run(a, b, c, ep);
 }
 
 }  // namespace tessera::kernels::gemm_detail

@@ -50,15 +50,16 @@ struct Avx512Double {
 
 }  // namespace
 
-// 12×32 tiles (24 accumulators of 32 registers) for wide C, 16×16 when C has at most 16 columns.
+// Tiles 12×32 (24 accumulators of 32 registers) for large products, 8×32 for small ones, 16×16 when C
+// has at most 16 columns.
 void gemmAvx512(const MatrixRef<const float>& a, const MatrixRef<const float>& b, const MatrixRef<float>& c,
                 const GemmEpilogue<float>& ep) {
-    Driver<Avx512Float, 12, 16>::run(a, b, c, ep);
+    Driver<Avx512Float, 12, 8, 16>::run(a, b, c, ep);
 }
 
 void gemmAvx512(const MatrixRef<const double>& a, const MatrixRef<const double>& b, const MatrixRef<double>& c,
                 const GemmEpilogue<double>& ep) {
-    Driver<Avx512Double, 12, 16>::run(a, b, c, ep);
+    Driver<Avx512Double, 12, 8, 16>::run(a, b, c, ep);
 }
 
 }  // namespace tessera::kernels::gemm_detail

@@ -2,7 +2,7 @@
 //
 //   // in gemm_avx512.cpp, compiled with -mavx512f -mfma:
 //   namespace { struct Avx512Float { using T = float; using Vec = __m512; … }; }
-//   void gemmAvx512(…) { gemm_detail::Driver<Avx512Float, 12, 2, 16, 1>::run(a, b, c, e); }
+//   void gemmAvx512(…) { gemm_detail::Driver<Avx512Float, 12, 8, 16>::run(a, b, c, e); }
 //
 // Each ISA's .cpp instantiates the driver with a vector-traits type from an anonymous namespace, so every
 // instantiation has internal linkage and is compiled only with that file's target flags: no AVX-512 code
@@ -34,7 +34,7 @@ struct TileEpilogue {
 };
 
 // Traits Tr provide: T, Vec, Mask, kLanes; zero, set1, load, loadMasked, store, storeMasked, fma(a, b, c)
-// = a·b + c fused, mul, add, relu, mask(n) (the first n lanes).
+// = a·b + c fused, mul, add, relu, mask(n) (the first n lanes), prefetch.
 template <class Tr, int MR, int NV>
 struct MicroKernel {
     using T = typename Tr::T;
@@ -42,28 +42,47 @@ struct MicroKernel {
     static constexpr int kLanes = Tr::kLanes;
     static constexpr int NR = NV * kLanes;
 
-    // C[0:mr, 0:nr] (row stride ldc, unit column stride) = epilogue(Ap · Bp), Ap packed as kc × MR and
-    // Bp as kc × NR.
-    static void run(std::int64_t kc, const T* ap, const T* bp, T* c, std::int64_t ldc, int mr, int nr,
-                    const TileEpilogue<T>& e) {
+    // C[0:mr, 0:nr] (row stride ldc, unit column stride) = epilogue(A · B) over kc steps. Step k reads MR
+    // values of A at a + k·aStep + r·aRow (aRow is 1 unless kRowA: a packed panel has aStep = MR, a
+    // transposed A is read in place with aStep = its column stride, and with kRowA a row-major A is read in
+    // place with aStep = 1 and aRow = its row stride) and NR values of B at b + k·bStep (a packed,
+    // zero-padded panel: bStep = NR; B itself when its rows are contiguous: bStep = its row stride, and
+    // with kMaskB only the first nr columns are read).
+    template <bool kMaskB, bool kRowA>
+    static void run(std::int64_t kc, const T* a, std::int64_t aStep, std::int64_t aRow, const T* b, std::int64_t bStep,
+                    T* c, std::int64_t ldc, int mr, int nr, const TileEpilogue<T>& e) {
+        if constexpr (!kRowA) aRow = 1;
+        typename Tr::Mask bMask[NV];
+        if constexpr (kMaskB)
+            for (int v = 0; v < NV; ++v) bMask[v] = Tr::mask(std::clamp(nr - v * kLanes, 0, kLanes));
+        // C's tile is needed only after the k loop: start fetching it now (it is usually far from L1).
+        for (int r = 0; r < mr; ++r) {
+            Tr::prefetch(c + r * ldc);
+            Tr::prefetch(c + r * ldc + nr - 1);
+        }
         Vec acc[MR][NV];
 #pragma GCC unroll 32
         for (int r = 0; r < MR; ++r)
 #pragma GCC unroll 4
             for (int v = 0; v < NV; ++v) acc[r][v] = Tr::zero();
         for (std::int64_t k = 0; k < kc; ++k) {
-            Vec b[NV];
+            Vec bv[NV];
 #pragma GCC unroll 4
-            for (int v = 0; v < NV; ++v) b[v] = Tr::load(bp + v * kLanes);
-            Tr::prefetch(bp + 8 * NR);
+            for (int v = 0; v < NV; ++v) {
+                if constexpr (kMaskB)
+                    bv[v] = Tr::loadMasked(b + v * kLanes, bMask[v]);
+                else
+                    bv[v] = Tr::load(b + v * kLanes);
+            }
+            Tr::prefetch(b + 8 * bStep);
 #pragma GCC unroll 32
             for (int r = 0; r < MR; ++r) {
-                const Vec a = Tr::set1(ap[r]);
+                const Vec av = Tr::set1(a[r * aRow]);
 #pragma GCC unroll 4
-                for (int v = 0; v < NV; ++v) acc[r][v] = Tr::fma(a, b[v], acc[r][v]);
+                for (int v = 0; v < NV; ++v) acc[r][v] = Tr::fma(av, bv[v], acc[r][v]);
             }
-            ap += MR;
-            bp += NR;
+            a += aStep;
+            b += bStep;
         }
         const Vec alpha = Tr::set1(e.alpha);
         const Vec beta = Tr::set1(e.beta);
@@ -104,9 +123,17 @@ template <class Tr, int MR, int NV>
 struct SerialDriver {
     using T = typename Tr::T;
     using Kernel = MicroKernel<Tr, MR, NV>;
+    static constexpr int kLanes = Tr::kLanes;
     static constexpr int NR = Kernel::NR;
     static constexpr std::int64_t KC = kGemmKc;
-    static constexpr std::int64_t NC = 1024;
+    static constexpr std::int64_t NC = 2048;
+    // B is read in place (not packed) when its rows are contiguous and either A has few row panels (the
+    // packing would be used too few times to pay) or kc rows of B span little memory (no TLB or L2-set
+    // trouble from the row stride).
+    static constexpr std::int64_t kDirectBMaxPanels = 4;
+    static constexpr std::int64_t kDirectBMaxSpan = 64 * 1024;  // elements
+    // A row-major A is read in place when it meets at most this many columns of C per K block.
+    static constexpr std::int64_t kDirectAMaxCols = 4 * NR;
 
     static void packB(const MatrixRef<const T>& b, std::int64_t k0, std::int64_t kc, std::int64_t j0, std::int64_t nc,
                       T* out) {
@@ -115,26 +142,39 @@ struct SerialDriver {
             T* dst = out + jp * kc;
             const T* src = b.data + k0 * b.rowStride + (j0 + jp) * b.colStride;
             if (b.colStride == 1 && nr == NR) {
-                for (std::int64_t k = 0; k < kc; ++k) std::copy_n(src + k * b.rowStride, NR, dst + k * NR);
-            } else if (b.rowStride == 1) {
+                for (std::int64_t k = 0; k < kc; ++k)
+                    for (int v = 0; v < NV; ++v)
+                        Tr::store(dst + k * NR + v * kLanes, Tr::load(src + k * b.rowStride + v * kLanes));
+                continue;
+            }
+            if (b.rowStride == 1) {
                 for (int j = 0; j < nr; ++j) {
                     const T* col = src + j * b.colStride;
                     for (std::int64_t k = 0; k < kc; ++k) dst[k * NR + j] = col[k];
                 }
-                for (std::int64_t k = 0; k < kc; ++k) std::fill(dst + k * NR + nr, dst + (k + 1) * NR, T(0));
             } else {
-                for (std::int64_t k = 0; k < kc; ++k) {
+                for (std::int64_t k = 0; k < kc; ++k)
                     for (int j = 0; j < nr; ++j) dst[k * NR + j] = src[k * b.rowStride + j * b.colStride];
-                    std::fill(dst + k * NR + nr, dst + (k + 1) * NR, T(0));
-                }
             }
+            for (std::int64_t k = 0; k < kc; ++k)
+                for (int j = nr; j < NR; ++j) dst[k * NR + j] = T(0);
         }
     }
 
     static void packA(const MatrixRef<const T>& a, std::int64_t i0, int mr, std::int64_t k0, std::int64_t kc, T* out) {
         const T* src = a.data + i0 * a.rowStride + k0 * a.colStride;
-        if (a.rowStride == 1 && mr == MR) {
-            for (std::int64_t k = 0; k < kc; ++k) std::copy_n(src + k * a.colStride, MR, out + k * MR);
+        if (a.rowStride == 1) {
+            // MR values per k are contiguous: masked vector copies, zero-filling rows mr…MR.
+            constexpr int kChunks = (MR + kLanes - 1) / kLanes;
+            typename Tr::Mask load[kChunks], store[kChunks];
+            for (int q = 0; q < kChunks; ++q) {
+                load[q] = Tr::mask(std::clamp(mr - q * kLanes, 0, kLanes));
+                store[q] = Tr::mask(std::min(MR - q * kLanes, kLanes));
+            }
+            for (std::int64_t k = 0; k < kc; ++k)
+                for (int q = 0; q < kChunks; ++q)
+                    Tr::storeMasked(out + k * MR + q * kLanes,
+                                    Tr::loadMasked(src + k * a.colStride + q * kLanes, load[q]), store[q]);
             return;
         }
         if (a.colStride == 1) {
@@ -146,7 +186,8 @@ struct SerialDriver {
             for (std::int64_t k = 0; k < kc; ++k)
                 for (int r = 0; r < mr; ++r) out[k * MR + r] = src[r * a.rowStride + k * a.colStride];
         }
-        for (std::int64_t k = 0; k < kc; ++k) std::fill(out + k * MR + mr, out + (k + 1) * MR, T(0));
+        for (std::int64_t k = 0; k < kc; ++k)
+            for (int r = mr; r < MR; ++r) out[k * MR + r] = T(0);
     }
 
     // The whole product on the calling thread; c.colStride == 1 is the fast path, others go through a
@@ -156,15 +197,19 @@ struct SerialDriver {
         const std::int64_t M = c.rows, N = c.cols, K = a.cols;
         thread_local Scratch<T> scratch;
         alignas(64) T aPanel[MR * KC];
+        const bool directB = b.colStride == 1 && ((M + MR - 1) / MR <= kDirectBMaxPanels ||
+                                                  b.rowStride * std::min(K, KC) <= kDirectBMaxSpan);
         for (std::int64_t j0 = 0; j0 < N; j0 += NC) {
             const std::int64_t nc = std::min(NC, N - j0);
             const std::int64_t ncPadded = (nc + NR - 1) / NR * NR;
             for (std::int64_t k0 = 0; k0 == 0 || k0 < K; k0 += KC) {
                 const std::int64_t kc = std::min(KC, K - k0);
                 const bool first = k0 == 0, last = k0 + KC >= K;
-                if (scratch.b.size() < static_cast<std::size_t>(kc * ncPadded))
-                    scratch.b.resize(static_cast<std::size_t>(KC * ((NC + NR - 1) / NR * NR)));
-                packB(b, k0, kc, j0, nc, scratch.b.data());
+                if (!directB) {
+                    if (scratch.b.size() < static_cast<std::size_t>(kc * ncPadded))
+                        scratch.b.resize(static_cast<std::size_t>(KC * ((NC + NR - 1) / NR * NR)));
+                    packB(b, k0, kc, j0, nc, scratch.b.data());
+                }
                 TileEpilogue<T> te;
                 te.alpha = ep.alpha;
                 te.beta = first ? ep.beta : T(1);
@@ -172,34 +217,66 @@ struct SerialDriver {
                 if (last) te.activation = ep.activation;
                 for (std::int64_t i0 = 0; i0 < M; i0 += MR) {
                     const int mr = static_cast<int>(std::min<std::int64_t>(MR, M - i0));
-                    packA(a, i0, mr, k0, kc, aPanel);
+                    // A's panel is read in place when its MR values per k are contiguous (a transposed A), or
+                    // when its rows are and it serves few column panels (packing would not pay).
+                    const T* aPtr = a.data + i0 * a.rowStride + k0 * a.colStride;
+                    std::int64_t aStep = a.colStride;
+                    const bool rowA = a.colStride == 1 && a.rowStride != 1 && mr == MR && nc <= kDirectAMaxCols;
+                    if (!rowA && (a.rowStride != 1 || mr != MR)) {
+                        packA(a, i0, mr, k0, kc, aPanel);
+                        aPtr = aPanel;
+                        aStep = MR;
+                    }
                     te.rowBias = last && ep.biasKind == BiasKind::PerRow ? ep.bias + i0 : nullptr;
+                    // While this panel runs, fetch the rows of the next A panel that packA will read (in a large
+                    // product they come from L3 or memory), a few cache lines per column panel.
+                    const bool prefetchA = a.colStride == 1 && a.rowStride != 1 && !rowA && i0 + MR < M;
+                    constexpr std::int64_t kLine = 64 / sizeof(T);
+                    const std::int64_t linesPerRow = (kc + kLine - 1) / kLine;
+                    const std::int64_t linesPerStep = (MR * linesPerRow * NR + nc - 1) / nc;
+                    std::int64_t nextLine = 0;
                     for (std::int64_t jp = 0; jp < nc; jp += NR) {
+                        if (prefetchA) {
+                            const std::int64_t rows = std::min<std::int64_t>(MR, M - i0 - MR);
+                            for (std::int64_t q = 0; q < linesPerStep && nextLine < rows * linesPerRow; ++q, ++nextLine)
+                                Tr::prefetch(a.data + (i0 + MR + nextLine / linesPerRow) * a.rowStride + k0 +
+                                             (nextLine % linesPerRow) * kLine);
+                        }
                         const int nr = static_cast<int>(std::min<std::int64_t>(NR, nc - jp));
                         te.colBias = last && ep.biasKind == BiasKind::PerColumn ? ep.bias + j0 + jp : nullptr;
                         T* cTile = c.data + i0 * c.rowStride + (j0 + jp) * c.colStride;
-                        const T* bPanel = scratch.b.data() + jp * kc;
-                        if (c.colStride == 1) {
-                            Kernel::run(kc, aPanel, bPanel, cTile, c.rowStride, mr, nr, te);
-                        } else {
-                            runStrided(kc, aPanel, bPanel, cTile, c, mr, nr, te, scratch);
+                        const T* bPtr = directB ? b.data + k0 * b.rowStride + j0 + jp : scratch.b.data() + jp * kc;
+                        const std::int64_t bStep = directB ? b.rowStride : NR;
+                        T* out = cTile;
+                        std::int64_t ldc = c.rowStride;
+                        if (c.colStride != 1) {
+                            // Through a contiguous tile, so that the same epilogue code runs.
+                            scratch.cTile.resize(MR * NR);
+                            out = scratch.cTile.data();
+                            ldc = NR;
+                            if (te.readC)
+                                for (int r = 0; r < mr; ++r)
+                                    for (int j = 0; j < nr; ++j)
+                                        out[r * NR + j] = cTile[r * c.rowStride + j * c.colStride];
                         }
+                        const bool maskB = directB && nr < NR;
+                        if (rowA && maskB)
+                            Kernel::template run<true, true>(kc, aPtr, 1, a.rowStride, bPtr, bStep, out, ldc, mr, nr,
+                                                             te);
+                        else if (rowA)
+                            Kernel::template run<false, true>(kc, aPtr, 1, a.rowStride, bPtr, bStep, out, ldc, mr, nr,
+                                                              te);
+                        else if (maskB)
+                            Kernel::template run<true, false>(kc, aPtr, aStep, 1, bPtr, bStep, out, ldc, mr, nr, te);
+                        else
+                            Kernel::template run<false, false>(kc, aPtr, aStep, 1, bPtr, bStep, out, ldc, mr, nr, te);
+                        if (c.colStride != 1)
+                            for (int r = 0; r < mr; ++r)
+                                for (int j = 0; j < nr; ++j) cTile[r * c.rowStride + j * c.colStride] = out[r * NR + j];
                     }
                 }
             }
         }
-    }
-
-    static void runStrided(std::int64_t kc, const T* aPanel, const T* bPanel, T* cTile, const MatrixRef<T>& c, int mr,
-                           int nr, const TileEpilogue<T>& te, Scratch<T>& scratch) {
-        scratch.cTile.resize(MR * NR);
-        T* tile = scratch.cTile.data();
-        if (te.readC)
-            for (int r = 0; r < mr; ++r)
-                for (int j = 0; j < nr; ++j) tile[r * NR + j] = cTile[r * c.rowStride + j * c.colStride];
-        Kernel::run(kc, aPanel, bPanel, tile, NR, mr, nr, te);
-        for (int r = 0; r < mr; ++r)
-            for (int j = 0; j < nr; ++j) cTile[r * c.rowStride + j * c.colStride] = tile[r * NR + j];
     }
 };
 
@@ -207,11 +284,15 @@ struct SerialDriver {
 // much as a 64×64×64 product).
 inline constexpr std::int64_t kParallelMinMacs = std::int64_t(1) << 20;
 
-// Chooses the micro-kernel width from N and splits C into a grid of sub-products that run in parallel.
-// Each sub-product runs the serial driver, so splitting never changes a result (Note [GEMM determinism]).
-template <class Tr, int WideMR, int NarrowMR>
+// Chooses the micro-kernel from the shape and splits C into a grid of sub-products that run in parallel.
+// Each sub-product runs the serial driver, so neither choice changes a result (Note [GEMM determinism]).
+// Tiles: NarrowMR × kLanes when C has at most kLanes columns; otherwise SmallMR × 2·kLanes for products
+// below kLargeMacs (less padding of small M, and few enough row pointers to read A in place) and
+// LargeMR × 2·kLanes above (more reuse of each loaded B vector).
+template <class Tr, int LargeMR, int SmallMR, int NarrowMR>
 struct Driver {
     using T = typename Tr::T;
+    static constexpr std::int64_t kLargeMacs = std::int64_t(1) << 22;
 
     template <int MR, int NV>
     static void runSplit(const MatrixRef<const T>& a, const MatrixRef<const T>& b, const MatrixRef<T>& c,
@@ -254,8 +335,10 @@ struct Driver {
                     const GemmEpilogue<T>& ep) {
         if (c.cols <= Tr::kLanes)
             runSplit<NarrowMR, 1>(a, b, c, ep);
+        else if (c.rows * c.cols * a.cols < kLargeMacs)
+            runSplit<SmallMR, 2>(a, b, c, ep);
         else
-            runSplit<WideMR, 2>(a, b, c, ep);
+            runSplit<LargeMR, 2>(a, b, c, ep);
     }
 };
 

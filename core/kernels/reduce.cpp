@@ -149,6 +149,51 @@ private:
     std::uint64_t m_count = 0;
 };
 
+// Column reductions: the innermost kept dim is contiguous, so a tile of kTile neighbouring outputs is
+// reduced together, each step reading kTile contiguous elements (vectorised across outputs) instead of
+// walking every output's reduced elements with a large stride. The reduced elements are taken in fixed
+// blocks of kLeaf, each block accumulated in order and the blocks combined pairwise
+// (Note [Deterministic reduction]); parallel over tiles.
+template <class T, class R>
+void runTiles(const Geometry& g, const T* base, const R& r) {
+    using Acc = typename R::Acc;
+    constexpr int64_t kTile = 64;
+    using Lanes = std::array<Acc, kTile>;
+    const auto combine = [&r](const Lanes& a, const Lanes& b) {
+        Lanes c;
+        for (int64_t j = 0; j < kTile; ++j) c[j] = r.combine(a[j], b[j]);
+        return c;
+    };
+    const int64_t inner = g.outSizes.back();
+    const int64_t tilesPerRow = (inner + kTile - 1) / kTile;
+    const int64_t numTiles = (g.numOut / inner) * tilesPerRow;
+    const std::size_t outerNd = g.outSizes.size() - 1;
+    const int64_t grain = std::max<int64_t>(1, kGrainWork / (g.numRed * std::min(inner, kTile)));
+    parallelFor(0, numTiles, grain, [&](int64_t lo, int64_t hi) {
+        Walker ow(g.outSizes.data(), g.outStrides.data(), outerNd);
+        for (int64_t t = lo; t < hi; ++t) {
+            const int64_t oo = t / tilesPerRow, j0 = (t % tilesPerRow) * kTile, w = std::min(kTile, inner - j0);
+            ow.seek(oo);
+            const T* p = base + ow.offset() + j0;
+            const int64_t o0 = oo * inner + j0;
+            Cascade<Lanes, decltype(combine)> blocks(combine);
+            Walker rw(g.redSizes.data(), g.redStrides.data(), g.redSizes.size());
+            rw.seek(0);
+            for (int64_t b0 = 0; b0 < g.numRed; b0 += kLeaf) {
+                Lanes acc;
+                acc.fill(r.identity());
+                for (int64_t i = b0, end = std::min(g.numRed, b0 + kLeaf); i < end; ++i, rw.next()) {
+                    const T* q = p + rw.offset();
+                    for (int64_t j = 0; j < w; ++j) acc[j] = r.combine(acc[j], r.map(o0 + j, q[j]));
+                }
+                blocks.add(acc);
+            }
+            const Lanes res = blocks.result();
+            for (int64_t j = 0; j < w; ++j) r.write(o0 + j, res[j]);
+        }
+    });
+}
+
 // Runs reducer `r` for every output: r.row(o, p, n, stride, index) reduces one strided run whose first
 // element has reduced index `index`; r.combine joins partial results in index order; r.write stores.
 template <class T, class R>
@@ -187,6 +232,12 @@ void run(const Geometry& g, const T* base, const R& r) {
     };
 
     const std::size_t outNd = g.outSizes.size();
+    if constexpr (R::kTiles) {
+        if (outNd > 0 && g.outStrides.back() == 1 && g.outSizes.back() >= 4 && g.numRed > 1) {
+            runTiles(g, base, r);
+            return;
+        }
+    }
     if (numChunks == 1 || g.numOut >= 16) {
         const int64_t grain = std::max<int64_t>(1, kGrainWork / std::max<int64_t>(1, g.numRed));
         parallelFor(0, g.numOut, grain, [&](int64_t lo, int64_t hi) {
@@ -247,8 +298,11 @@ bool isNan(T v) {
 template <class A, class T, class F, class W>
 struct SumReducer {
     using Acc = A;
+    static constexpr bool kTiles = true;
     F f;
     W w;
+    Acc identity() const { return Acc(0); }
+    Acc map(int64_t o, T x) const { return f(o, x); }
     Acc row(int64_t o, const T* p, int64_t n, int64_t s, int64_t) const {
         return pairwise<Acc>(
             p, n, s, [&](T x) { return f(o, x); }, [](Acc a, Acc b) { return a + b; }, Acc(0));
@@ -264,7 +318,10 @@ SumReducer<Acc, T, F, W> sumReducer(F f, W w) {
 template <class A, class T>
 struct ProdReducer {
     using Acc = A;
+    static constexpr bool kTiles = true;
     Acc* out;
+    Acc identity() const { return Acc(1); }
+    Acc map(int64_t, T x) const { return static_cast<Acc>(x); }
     Acc row(int64_t, const T* p, int64_t n, int64_t s, int64_t) const {
         return pairwise<Acc>(
             p, n, s, [](T x) { return static_cast<Acc>(x); }, [](Acc a, Acc b) { return a * b; }, Acc(1));
@@ -284,9 +341,39 @@ T pick(T a, T b, bool isMax) {
 template <class T, class W>
 struct ExtremumReducer {
     using Acc = T;
+    static constexpr bool kTiles = true;
     bool isMax;
     W w;
+    // Loses to every element (NaN excepted, which wins anyway).
+    Acc identity() const {
+        if constexpr (std::is_floating_point_v<T>)
+            return isMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+        else
+            return isMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+    }
+    Acc map(int64_t, T x) const { return x; }
     Acc row(int64_t, const T* p, int64_t n, int64_t s, int64_t) const {
+        if constexpr (std::is_floating_point_v<T>) {
+            // Eight lanes of compare-and-select; a NaN sticks in its lane because no comparison with it holds.
+            if (s == 1 && n >= 8) {
+                T m[8];
+                std::copy(p, p + 8, m);
+                int64_t i = 8;
+                if (isMax) {
+                    for (; i + 8 <= n; i += 8)
+                        for (int j = 0; j < 8; ++j)
+                            m[j] = ((p[i + j] > m[j]) | (p[i + j] != p[i + j])) ? p[i + j] : m[j];
+                } else {
+                    for (; i + 8 <= n; i += 8)
+                        for (int j = 0; j < 8; ++j)
+                            m[j] = ((p[i + j] < m[j]) | (p[i + j] != p[i + j])) ? p[i + j] : m[j];
+                }
+                T r = m[0];
+                for (int j = 1; j < 8; ++j) r = pick(r, m[j], isMax);
+                for (; i < n; ++i) r = pick(r, p[i], isMax);
+                return r;
+            }
+        }
         T m = p[0];
         if (isMax) {
             for (int64_t i = 1; i < n; ++i) m = pick(m, p[i * s], true);
@@ -306,6 +393,7 @@ ExtremumReducer<T, W> extremumReducer(bool isMax, W w) {
 template <class T>
 struct ArgReducer {
     using Acc = std::pair<T, int64_t>;
+    static constexpr bool kTiles = false;
     bool isMax;
     int64_t* indices;
     T* values;

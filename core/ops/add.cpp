@@ -2,6 +2,8 @@
 
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
+#include "core/ops/mul.h"
+#include "core/ops/unary.h"
 
 namespace tessera::ops {
 
@@ -11,6 +13,43 @@ const OpInfo& kSub = registerOp({"sub", OpCategory::Elementwise, elementwiseCost
 const OpInfo& kRsub = registerOp({"rsub", OpCategory::Elementwise, elementwiseCost});
 const OpInfo& kAddInplace = registerOp({"add_", OpCategory::Elementwise, elementwiseCost});
 const OpInfo& kSubInplace = registerOp({"sub_", OpCategory::Elementwise, elementwiseCost});
+
+using autograd::Node;
+using autograd::TensorList;
+
+// g * factor, written with ops so that the backward is itself differentiable.
+Tensor scaled(const Tensor& g, double factor) {
+    if (factor == 1) return g;
+    if (factor == -1) return neg(g);
+    return mul(g, factor);
+}
+
+// AddBackward0 (a + alpha * b), SubBackward0 (a - alpha * b), RsubBackward0 (b - alpha * a, gradients
+// in the order a, b) and RsubBackward1 (number - alpha * a): each input's gradient is g times a
+// constant. A number operand has no edge; the engine sums broadcast gradients back to each input.
+struct LinearBackward final : Node {
+    std::string_view nodeName;
+    double factorA = 1, factorB = 1;
+    std::string_view name() const override { return nodeName; }
+    TensorList apply(TensorList&& grads) override {
+        TensorList out(2);
+        if (shouldComputeOutput(0)) out[0] = scaled(grads[0], factorA);
+        if (shouldComputeOutput(1)) out[1] = scaled(grads[0], factorB);
+        return out;
+    }
+};
+
+Tensor linearHistory(Tensor out, std::string_view name, double factorA, double factorB, const Tensor& a,
+                     const Tensor& b) {
+    return detail::withGrad<LinearBackward>(
+        std::move(out),
+        [&](LinearBackward& n) {
+            n.nodeName = name;
+            n.factorA = factorA;
+            n.factorB = factorB;
+        },
+        a, b);
+}
 
 // PyTorch refuses subtraction on bool tensors, pointing at the logical operators.
 void checkSubBool(std::string_view op, DType a, DType b) {
@@ -66,27 +105,27 @@ Tensor addScalar(const OpInfo& op, const Tensor& a, const Scalar& b, const Scala
 
 Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
     OpCall call(kAdd, a, b);
-    return call.finish(addTensor(kAdd, a, b, alpha, 1));
+    return call.finish(linearHistory(addTensor(kAdd, a, b, alpha, 1), "AddBackward0", 1, alpha.to<double>(), a, b));
 }
 
 Tensor add(const Tensor& a, const Scalar& b, const Scalar& alpha) {
     OpCall call(kAdd, a);
-    return call.finish(addScalar(kAdd, a, b, alpha, 1));
+    return call.finish(linearHistory(addScalar(kAdd, a, b, alpha, 1), "AddBackward0", 1, 0, a, Tensor()));
 }
 
 Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) {
     OpCall call(kSub, a, b);
-    return call.finish(addTensor(kSub, a, b, alpha, -1));
+    return call.finish(linearHistory(addTensor(kSub, a, b, alpha, -1), "SubBackward0", 1, -alpha.to<double>(), a, b));
 }
 
 Tensor sub(const Tensor& a, const Scalar& b, const Scalar& alpha) {
     OpCall call(kSub, a);
-    return call.finish(addScalar(kSub, a, b, alpha, -1));
+    return call.finish(linearHistory(addScalar(kSub, a, b, alpha, -1), "SubBackward0", 1, 0, a, Tensor()));
 }
 
 Tensor rsub(const Tensor& a, const Tensor& b, const Scalar& alpha) {
     OpCall call(kRsub, a, b);
-    return call.finish(addTensor(kRsub, b, a, alpha, -1));
+    return call.finish(linearHistory(addTensor(kRsub, b, a, alpha, -1), "RsubBackward0", -alpha.to<double>(), 1, a, b));
 }
 
 Tensor rsub(const Tensor& a, const Scalar& b, const Scalar& alpha) {
@@ -94,17 +133,26 @@ Tensor rsub(const Tensor& a, const Scalar& b, const Scalar& alpha) {
     const DType dtype = resultType(a, b);
     checkSubBool(kRsub.name, a.dtype(), b.dtype());
     detail::checkAlpha(kRsub.name, dtype, alpha);
-    return call.finish(detail::unaryOp(kRsub.name, a, dtype, [&]<class T>() {
+    Tensor out = detail::unaryOp(kRsub.name, a, dtype, [&]<class T>() {
         const T s = alpha.to<T>(), v = b.to<T>();
         return [s, v](T x) { return v - s * x; };
-    }));
+    });
+    return call.finish(detail::withGrad<LinearBackward>(
+        std::move(out),
+        [&](LinearBackward& n) {
+            n.nodeName = "RsubBackward1";
+            n.factorA = -alpha.to<double>();
+        },
+        a));
 }
 
 Tensor add_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
     OpCall call(kAddInplace, self, other);
     const DType dtype = resultType(self, other);
     detail::checkAlpha(kAddInplace.name, dtype, alpha);
+    detail::checkInplaceAutograd(kAddInplace.name, self);
     detail::inplaceBinary(kAddInplace.name, self, other, dtype, addMake(alpha, 1));
+    linearHistory(self, "AddBackward0", 1, alpha.to<double>(), self, other);
     return call.finish(self);
 }
 
@@ -113,7 +161,9 @@ Tensor add_(const Tensor& self, const Scalar& other, const Scalar& alpha) {
     const DType dtype = resultType(self, other);
     detail::checkAlpha(kAddInplace.name, dtype, alpha);
     detail::checkCast(kAddInplace.name, dtype, self.dtype());
+    detail::checkInplaceAutograd(kAddInplace.name, self);
     detail::inplaceUnary(kAddInplace.name, self, addScalarMake(other, alpha, 1));
+    linearHistory(self, "AddBackward0", 1, 0, self, Tensor());
     return call.finish(self);
 }
 
@@ -122,7 +172,9 @@ Tensor sub_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
     const DType dtype = resultType(self, other);
     checkSubBool(kSubInplace.name, self.dtype(), other.dtype());
     detail::checkAlpha(kSubInplace.name, dtype, alpha);
+    detail::checkInplaceAutograd(kSubInplace.name, self);
     detail::inplaceBinary(kSubInplace.name, self, other, dtype, addMake(alpha, -1));
+    linearHistory(self, "SubBackward0", 1, -alpha.to<double>(), self, other);
     return call.finish(self);
 }
 
@@ -132,7 +184,9 @@ Tensor sub_(const Tensor& self, const Scalar& other, const Scalar& alpha) {
     checkSubBool(kSubInplace.name, self.dtype(), other.dtype());
     detail::checkAlpha(kSubInplace.name, dtype, alpha);
     detail::checkCast(kSubInplace.name, dtype, self.dtype());
+    detail::checkInplaceAutograd(kSubInplace.name, self);
     detail::inplaceUnary(kSubInplace.name, self, addScalarMake(other, alpha, -1));
+    linearHistory(self, "SubBackward0", 1, 0, self, Tensor());
     return call.finish(self);
 }
 

@@ -2,8 +2,14 @@
 
 #include <cmath>
 
+#include "core/autograd/function.h"
 #include "core/kernels/normalization.h"
+#include "core/ops/add.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/mul.h"
+#include "core/ops/pow.h"
+#include "core/ops/sum.h"
+#include "core/ops/var.h"
 #include "core/ops/view.h"
 
 namespace tessera::ops {
@@ -16,6 +22,48 @@ OpCost batchNormCost(const std::vector<Tensor>& inputs, const std::vector<Tensor
     return c;
 }
 const OpInfo& kBatchNorm = registerOp({"batch_norm", OpCategory::Nn, batchNormCost});
+
+// NativeBatchNormBackward0 with x̂ = (x - μ) / σ per channel (batch statistics in training, running
+// statistics in evaluation): dbias = Σ g, dweight = Σ g x̂ (over every dim but 1), and with d = g * weight,
+// dx = (d - mean(d) - x̂ mean(d x̂)) / σ in training, d / σ in evaluation. Batch statistics are recomputed
+// with ops so that the formula is differentiable in x as well.
+struct NativeBatchNormBackward0 final : autograd::Node {
+    bool training = false;
+    double eps = 1e-5;
+    autograd::SavedVariable self, weight, runningMean, runningVar;
+    std::string_view name() const override { return "NativeBatchNormBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        const Tensor x = self.unpack(this);
+        const Tensor& g = grads[0];
+        Shape dims, channelShape(static_cast<std::size_t>(x.dim()), 1);
+        channelShape[1] = x.size(1);
+        for (std::int64_t d = 0; d < x.dim(); ++d)
+            if (d != 1) dims.push_back(d);
+        auto perChannel = [&](const Tensor& t) { return reshape(t, channelShape); };
+        const Tensor mu = training ? mean(x, dims, true) : perChannel(runningMean.unpack(this));
+        const Tensor sigmaSq = training ? var(x, dims, 0, true) : perChannel(runningVar.unpack(this));
+        const Tensor rstd = pow(add(sigmaSq, eps), -0.5);
+        const Tensor xhat = mul(sub(x, mu), rstd);
+        const Tensor w = weight.unpack(this);
+        autograd::TensorList out(3);
+        if (shouldComputeOutput(0)) {
+            const Tensor d = w.defined() ? mul(g, perChannel(w)) : g;
+            out[0] = training ? mul(rstd, sub(sub(d, mean(d, dims, true)), mul(xhat, mean(mul(d, xhat), dims, true))))
+                              : mul(d, rstd);
+        }
+        if (shouldComputeOutput(1)) out[1] = sum(mul(g, xhat), dims);
+        if (shouldComputeOutput(2)) out[2] = sum(g, dims);
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("input", self);
+        visit("weight", weight);
+        if (!training) {
+            visit("running_mean", runningMean);
+            visit("running_var", runningVar);
+        }
+    }
+};
 
 void checkParam(const Tensor& p, const char* name, std::int64_t channels, DType dtype) {
     if (!p.defined()) return;
@@ -67,7 +115,21 @@ Tensor batchNorm(const Tensor& x, const Tensor& runningMean, const Tensor& runni
         throw ValueError("batch_norm: Expected more than 1 value per channel when training, got input size " +
                          shapeToString(x.sizes()));
     Tensor out = Tensor::empty(x.sizes(), x.dtype());
-    if (x.numel() == 0) return call.finish(out);
+    auto record = [&]() {
+        if (auto node = autograd::makeNode<NativeBatchNormBackward0>(x, weight, bias)) {
+            node->training = training;
+            node->eps = eps;
+            node->self = autograd::SavedVariable(x);
+            node->weight = autograd::SavedVariable(weight);
+            if (!training) {
+                node->runningMean = autograd::SavedVariable(runningMean);
+                node->runningVar = autograd::SavedVariable(runningVar);
+            }
+            autograd::setHistory(out, node);
+        }
+        return call.finish(out);
+    };
+    if (x.numel() == 0) return record();
 
     const Tensor in = contiguous(x);
     std::vector<double> mean, var;
@@ -89,7 +151,7 @@ Tensor batchNorm(const Tensor& x, const Tensor& runningMean, const Tensor& runni
         shift[k] = b[k] - mean[k] * scale[k];
     }
     kernels::channelAffine(out, in, n, c, s, scale, shift);
-    return call.finish(out);
+    return record();
 }
 
 }  // namespace tessera::ops

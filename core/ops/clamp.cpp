@@ -2,8 +2,12 @@
 
 #include <cmath>
 
+#include "core/ops/add.h"
+#include "core/ops/compare.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
+#include "core/ops/mul.h"
+#include "core/ops/where.h"
 
 namespace tessera::ops {
 
@@ -35,6 +39,64 @@ T clampHigh(T v, T hi) {
     if (isNan(hi)) return hi;
     return v > hi ? hi : v;
 }
+using autograd::Node;
+using autograd::SavedVariable;
+using autograd::TensorList;
+
+// Number bounds: the gradient passes where min <= x <= max.
+struct ClampBackward1 final : Node {
+    SavedVariable self;
+    std::optional<Scalar> min, max;
+    std::string_view name() const override { return "ClampBackward1"; }
+    TensorList apply(TensorList&& grads) override {
+        const Tensor x = self.unpack(this);
+        Tensor mask;
+        if (min) mask = ge(x, *min);
+        if (max) mask = mask.defined() ? mul(mask, le(x, *max)) : le(x, *max);
+        return {where(mask, grads[0], 0.0)};
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("self", self); }
+};
+
+// Tensor bounds (PyTorch's clamp_backward_min_max): x gets the gradient where it lies inside, min where
+// x < min (unless min > max), max where x > max (or wherever max < min, since then max wins).
+struct ClampBackward0 final : Node {
+    SavedVariable self, min, max;
+    std::string_view name() const override { return "ClampBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        const Tensor& g = grads[0];
+        const Tensor x = self.unpack(this);
+        const Tensor lo = min.wasDefined() ? min.unpack(this) : Tensor();
+        const Tensor hi = max.wasDefined() ? max.unpack(this) : Tensor();
+        TensorList out(3);
+        if (shouldComputeOutput(0)) {
+            Tensor mask;
+            if (lo.defined()) mask = ge(x, lo);
+            if (hi.defined()) mask = mask.defined() ? mul(mask, le(x, hi)) : le(x, hi);
+            out[0] = where(mask, g, 0.0);
+        }
+        if (shouldComputeOutput(1)) out[1] = where(hi.defined() ? mul(lt(x, lo), lt(lo, hi)) : lt(x, lo), g, 0.0);
+        if (shouldComputeOutput(2)) out[2] = where(lo.defined() ? add(gt(x, hi), lt(hi, lo)) : gt(x, hi), g, 0.0);
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        if (min.wasDefined()) visit("min", min);
+        if (max.wasDefined()) visit("max", max);
+    }
+};
+
+Tensor clampTensorHistory(const Tensor& out, const Tensor& x, const std::optional<Tensor>& min,
+                          const std::optional<Tensor>& max) {
+    return detail::withGrad<ClampBackward0>(
+        out,
+        [&](ClampBackward0& n) {
+            n.self = SavedVariable(x);
+            if (min) n.min = SavedVariable(*min);
+            if (max) n.max = SavedVariable(*max);
+        },
+        x, min.value_or(Tensor()), max.value_or(Tensor()));
+}
 }  // namespace
 
 Tensor clamp(const Tensor& x, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
@@ -45,7 +107,7 @@ Tensor clamp(const Tensor& x, const std::optional<Scalar>& min, const std::optio
     if (min) rt.add(*min);
     if (max) rt.add(*max);
     const DType dtype = rt.dtype();
-    return call.finish(detail::unaryOp(kClamp.name, x, dtype, [&]<class T>() {
+    Tensor out = detail::unaryOp(kClamp.name, x, dtype, [&]<class T>() {
         const bool hasMin = min.has_value(), hasMax = max.has_value();
         const T lo = hasMin ? min->to<T>() : T(), hi = hasMax ? max->to<T>() : T();
         return [=](T v) {
@@ -53,7 +115,15 @@ Tensor clamp(const Tensor& x, const std::optional<Scalar>& min, const std::optio
             if (hasMax) v = clampHigh(v, hi);
             return v;
         };
-    }));
+    });
+    return call.finish(detail::withGrad<ClampBackward1>(
+        out,
+        [&](ClampBackward1& n) {
+            n.self = SavedVariable(x);
+            n.min = min;
+            n.max = max;
+        },
+        x));
 }
 
 Tensor clamp(const Tensor& x, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
@@ -74,14 +144,15 @@ Tensor clamp(const Tensor& x, const std::optional<Tensor>& min, const std::optio
             kernels::map<T, T, T, T>(
                 out, [](T v, T l, T h) { return clampHigh(clampLow(v, l), h); }, cx, lo, hi);
         });
-        return call.finish(out);
+        return call.finish(clampTensorHistory(out, x, min, max));
     }
     const Tensor& bound = min ? *min : *max;
     OpCall call(kClamp, x, bound);
     const bool low = min.has_value();
-    return call.finish(detail::binaryOp(kClamp.name, x, bound, resultType(x, bound), [low]<class T>() {
+    Tensor out = detail::binaryOp(kClamp.name, x, bound, resultType(x, bound), [low]<class T>() {
         return [low](T v, T b) { return low ? clampLow(v, b) : clampHigh(v, b); };
-    }));
+    });
+    return call.finish(clampTensorHistory(out, x, min, max));
 }
 
 }  // namespace tessera::ops

@@ -4,6 +4,9 @@
 
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
+#include "core/ops/mul.h"
+#include "core/ops/unary.h"
+#include "core/ops/view.h"
 
 namespace tessera::ops {
 
@@ -27,6 +30,67 @@ T floorDiv(T a, T b) {
 std::int64_t floorDivInt(std::int64_t a, std::int64_t b) {
     const std::int64_t q = a / b;
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+using autograd::Node;
+using autograd::SavedVariable;
+using autograd::TensorList;
+
+// True division: d(a/b)/da = 1/b, d(a/b)/db = -a/b².
+struct DivBackward0 final : Node {
+    SavedVariable self, other;
+    std::string_view name() const override { return "DivBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        TensorList out(2);
+        const Tensor b = other.unpack(this);
+        if (shouldComputeOutput(0)) out[0] = div(grads[0], b);
+        if (shouldComputeOutput(1)) out[1] = neg(div(mul(grads[0], self.unpack(this)), mul(b, b)));
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("other", other);
+    }
+};
+
+// a / number: MulBackward0's counterpart, the number has no edge.
+struct DivScalarBackward final : Node {
+    double divisor = 1;
+    std::string_view name() const override { return "DivBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {div(grads[0], divisor), Tensor()}; }
+};
+
+// Rounded division is piecewise constant: zero gradients, as PyTorch gives.
+struct DivBackward2 final : Node {
+    std::string_view name() const override { return "DivBackward2"; }
+    TensorList apply(TensorList&& grads) override {
+        TensorList out(2);
+        for (std::size_t i = 0; i < 2; ++i)
+            if (shouldComputeOutput(i)) out[i] = mul(grads[0], 0.0);
+        return out;
+    }
+};
+
+// `savedA` is a's value for b's gradient (a copy of self's old value for div_).
+Tensor divHistory(Tensor out, RoundingMode mode, const Tensor& a, const Tensor& b, const Tensor& savedA) {
+    if (mode != RoundingMode::None)
+        return detail::withGrad<DivBackward2>(
+            std::move(out), [](DivBackward2&) {}, a, b);
+    return detail::withGrad<DivBackward0>(
+        std::move(out),
+        [&](DivBackward0& n) {
+            if (b.requiresGrad()) n.self = SavedVariable(savedA);
+            n.other = SavedVariable(b);
+        },
+        a, b);
+}
+
+Tensor divScalarHistory(Tensor out, RoundingMode mode, const Tensor& a, const Scalar& b) {
+    if (mode != RoundingMode::None)
+        return detail::withGrad<DivBackward2>(
+            std::move(out), [](DivBackward2&) {}, a, Tensor());
+    return detail::withGrad<DivScalarBackward>(
+        std::move(out), [&](DivScalarBackward& n) { n.divisor = b.to<double>(); }, a, Tensor());
 }
 
 DType divType(DType promoted, RoundingMode mode, std::string_view op) {
@@ -82,14 +146,14 @@ Tensor div(const Tensor& a, const Tensor& b, RoundingMode mode) {
     OpCall call(kDiv, a, b);
     const DType dtype = divType(resultType(a, b), mode, kDiv.name);
     checkNoIntegerZero(kDiv.name, dtype, mode, b);
-    return call.finish(detail::binaryOp(kDiv.name, a, b, dtype, divMake(mode)));
+    return call.finish(divHistory(detail::binaryOp(kDiv.name, a, b, dtype, divMake(mode)), mode, a, b, a));
 }
 
 Tensor div(const Tensor& a, const Scalar& b, RoundingMode mode) {
     OpCall call(kDiv, a);
     const DType dtype = divType(resultType(a, b), mode, kDiv.name);
     if (dtype == DType::Int64 && b.to<std::int64_t>() == 0) throwZeroDivision(kDiv.name);
-    return call.finish(detail::unaryOp(kDiv.name, a, dtype, divScalarMake(mode, b)));
+    return call.finish(divScalarHistory(detail::unaryOp(kDiv.name, a, dtype, divScalarMake(mode, b)), mode, a, b));
 }
 
 Tensor div_(const Tensor& self, const Tensor& other, RoundingMode mode) {
@@ -97,8 +161,12 @@ Tensor div_(const Tensor& self, const Tensor& other, RoundingMode mode) {
     const DType dtype = divType(resultType(self, other), mode, kDivInplace.name);
     detail::checkCast(kDivInplace.name, dtype, self.dtype());
     checkNoIntegerZero(kDivInplace.name, dtype, mode, other);
+    detail::checkInplaceAutograd(kDivInplace.name, self);
+    // other's gradient needs self as it was before the write.
+    const bool keepOriginal = autograd::GradMode::isEnabled() && other.requiresGrad() && mode == RoundingMode::None;
+    const Tensor original = keepOriginal ? clone(self) : self;
     detail::inplaceBinary(kDivInplace.name, self, other, dtype, divMake(mode));
-    return call.finish(self);
+    return call.finish(divHistory(self, mode, self, other, original));
 }
 
 Tensor div_(const Tensor& self, const Scalar& other, RoundingMode mode) {
@@ -106,8 +174,9 @@ Tensor div_(const Tensor& self, const Scalar& other, RoundingMode mode) {
     const DType dtype = divType(resultType(self, other), mode, kDivInplace.name);
     detail::checkCast(kDivInplace.name, dtype, self.dtype());
     if (dtype == DType::Int64 && other.to<std::int64_t>() == 0) throwZeroDivision(kDivInplace.name);
+    detail::checkInplaceAutograd(kDivInplace.name, self);
     detail::inplaceUnary(kDivInplace.name, self, divScalarMake(mode, other));
-    return call.finish(self);
+    return call.finish(divScalarHistory(self, mode, self, other));
 }
 
 }  // namespace tessera::ops

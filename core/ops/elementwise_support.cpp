@@ -35,4 +35,25 @@ void checkCast(std::string_view op, DType result, DType dst) {
                         " can't be cast to the desired output type " + std::string(torchTypeName(dst)));
 }
 
+Tensor unaryHistory(const Tensor& out, const Tensor& x, std::string_view name, UnaryBackward::Formula formula,
+                    Save save) {
+    return withGrad<UnaryBackward>(
+        out,
+        [&](UnaryBackward& n) {
+            n.nodeName = name;
+            n.formula = formula;
+            if (save == Save::Self)
+                n.self = autograd::SavedVariable(x);
+            else if (save == Save::Result)
+                n.result = autograd::SavedVariable(out, true);
+        },
+        x);
+}
+
+void checkInplaceAutograd(std::string_view op, const Tensor& self) {
+    if (autograd::GradMode::isEnabled() && self.isLeaf() && self.requiresGrad())
+        throw AutogradError(std::string(op) +
+                            ": a leaf Variable that requires grad is being used in an in-place operation.");
+}
+
 }  // namespace tessera::ops::detail

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/autograd/function.h"
 #include "core/kernels/copy.h"
 #include "core/kernels/elementwise.h"
 #include "core/tensor/scalar.h"
@@ -94,5 +95,44 @@ void inplaceUnary(std::string_view op, const Tensor& self, Make&& make) {
     visit<kTypes>(self.dtype(), op, [&]<class T>() { kernels::map<T, T>(self, make.template operator()<T>(), self); });
     self.bumpVersion();
 }
+
+// Gives `out` a NodeT grad_fn when grad mode is on and any input requires grad; fill(node) stores what
+// its backward needs. Inputs are in the order of the Node's gradients (an undefined Tensor stands for
+// a number operand, which gets no edge, as in PyTorch).
+template <class NodeT, class Fill, class... Inputs>
+Tensor withGrad(Tensor out, Fill&& fill, const Inputs&... inputs) {
+    if (auto node = autograd::makeNode<NodeT>(inputs...)) {
+        fill(*node);
+        autograd::setHistory(out, node);
+    }
+    return out;
+}
+
+// The backward Node of a one-input op whose gradient is formula(grad, self, result): ExpBackward0,
+// SigmoidBackward0, … Only the tensors the formula uses are saved.
+struct UnaryBackward final : autograd::Node {
+    using Formula = Tensor (*)(const Tensor& grad, const Tensor& self, const Tensor& result);
+    std::string_view nodeName;
+    Formula formula = nullptr;
+    autograd::SavedVariable self, result;
+    std::string_view name() const override { return nodeName; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        return {formula(grads[0], self.wasDefined() ? self.unpack(this) : Tensor(),
+                        result.wasDefined() ? result.unpack(this) : Tensor())};
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        if (self.wasDefined()) visit("self", self);
+        if (result.wasDefined()) visit("result", result);
+    }
+};
+
+enum class Save { Nothing, Self, Result };
+
+// Gives `out` (computed from x) an UnaryBackward grad_fn named `name` when x requires grad.
+Tensor unaryHistory(const Tensor& out, const Tensor& x, std::string_view name, UnaryBackward::Formula formula,
+                    Save save);
+
+// PyTorch refuses to write in place into a leaf that requires grad (its .grad would lose its meaning).
+void checkInplaceAutograd(std::string_view op, const Tensor& self);
 
 }  // namespace tessera::ops::detail

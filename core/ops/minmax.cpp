@@ -1,8 +1,17 @@
 #include "core/ops/minmax.h"
 
+#include <cmath>
+
+#include "core/autograd/function.h"
 #include "core/kernels/reduce.h"
+#include "core/ops/compare.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/div.h"
+#include "core/ops/mul.h"
 #include "core/ops/reduction.h"
+#include "core/ops/sum.h"
+#include "core/ops/view.h"
+#include "core/ops/where.h"
 
 namespace tessera::ops {
 
@@ -13,6 +22,61 @@ const OpInfo& kAmax = registerOp({"amax", OpCategory::Reduction, reductionCost})
 const OpInfo& kAmin = registerOp({"amin", OpCategory::Reduction, reductionCost});
 const OpInfo& kArgmax = registerOp({"argmax", OpCategory::Reduction, reductionCost, false});
 const OpInfo& kArgmin = registerOp({"argmin", OpCategory::Reduction, reductionCost, false});
+
+// MaxBackward1 / MinBackward1 (all elements): the gradient shared evenly among the elements equal to
+// the result (the NaNs when the result is NaN), as torch's evenly_distribute_backward.
+struct ExtremeAllBackward final : autograd::Node {
+    bool isMax = true;
+    autograd::SavedVariable self, result;
+    std::string_view name() const override { return isMax ? "MaxBackward1" : "MinBackward1"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        const Tensor x = self.unpack(this), res = result.unpack(this);
+        const Tensor mask = std::isnan(res.item<double>()) ? ne(x, x) : eq(x, res);
+        return {mul(mask, div(grads[0], sum(mask)))};
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("result", result);
+    }
+};
+
+// MaxBackward0 / MinBackward0 (along a dim): the gradient goes to the selected index.
+struct ExtremeDimBackward final : autograd::Node {
+    bool isMax = true;
+    Shape selfSizes;
+    std::int64_t dim = 0;
+    ReductionDims dims;
+    autograd::SavedVariable indices;
+    std::string_view name() const override { return isMax ? "MaxBackward0" : "MinBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        if (selfSizes.empty()) return {reshape(grads[0], {})};
+        const std::int64_t n = selfSizes[dim];
+        std::vector<std::int64_t> positions(static_cast<std::size_t>(n));
+        for (std::int64_t i = 0; i < n; ++i) positions[i] = i;
+        Shape shape(selfSizes.size(), 1);
+        shape[dim] = n;
+        const Tensor chosen =
+            eq(Tensor::fromVector<std::int64_t>(positions, shape), keepReduced(indices.unpack(this), dims));
+        return {where(chosen, keepReduced(grads[0], dims), 0.0)};
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("indices", indices); }
+};
+
+// AmaxBackward0 / AminBackward0: the gradient shared evenly among the elements equal to the result.
+struct AmaxBackward final : autograd::Node {
+    bool isMax = true;
+    ReductionDims dims;
+    autograd::SavedVariable self, result;
+    std::string_view name() const override { return isMax ? "AmaxBackward0" : "AminBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        const Tensor mask = eq(self.unpack(this), keepReduced(result.unpack(this), dims));
+        return {mul(div(keepReduced(grads[0], dims), sum(mask, dims.dims, true)), mask)};
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("result", result);
+    }
+};
 
 // torch refuses to reduce an empty dim when the result would need a value from it.
 void checkNonEmpty(const Tensor& x, const ReductionDims& r, const char* op) {
@@ -35,6 +99,12 @@ Tensor extremeAll(const Tensor& x, bool isMax) {
     const ReductionDims r = reductionDims(x, {}, op);
     Tensor out = Tensor::empty({}, x.dtype());
     kernels::amax(out, x, r.reduced, isMax);
+    if (auto node = autograd::makeNode<ExtremeAllBackward>(x)) {
+        node->isMax = isMax;
+        node->self = autograd::SavedVariable(x);
+        node->result = autograd::SavedVariable(out, true);
+        autograd::setHistory(out, node);
+    }
     return out;
 }
 
@@ -44,6 +114,14 @@ ValuesIndices extremeDim(const Tensor& x, std::int64_t dim, bool keepdim, bool i
     checkNonEmpty(x, r, op);
     ValuesIndices out{Tensor::empty(r.shape(keepdim), x.dtype()), Tensor::empty(r.shape(keepdim), DType::Int64)};
     kernels::argmax(out.indices, out.values, x, r.reduced, isMax);
+    if (auto node = autograd::makeNode<ExtremeDimBackward>(x)) {
+        node->isMax = isMax;
+        node->selfSizes = x.sizes();
+        node->dim = r.dims.empty() ? 0 : r.dims[0];
+        node->dims = r;
+        node->indices = autograd::SavedVariable(out.indices);
+        autograd::setHistory(out.values, node);
+    }
     return out;
 }
 
@@ -53,6 +131,13 @@ Tensor extremeDims(const Tensor& x, const Shape& dims, bool keepdim, bool isMax)
     checkNonEmpty(x, r, op);
     Tensor out = Tensor::empty(r.shape(keepdim), x.dtype());
     kernels::amax(out, x, r.reduced, isMax);
+    if (auto node = autograd::makeNode<AmaxBackward>(x)) {
+        node->isMax = isMax;
+        node->dims = r;
+        node->self = autograd::SavedVariable(x);
+        node->result = autograd::SavedVariable(out, true);
+        autograd::setHistory(out, node);
+    }
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
+#include "core/ops/view.h"
 
 namespace tessera::ops {
 
@@ -16,6 +17,48 @@ constexpr auto kMulMake = []<class T>() {
         return [](T x, T y) { return x * y; };
 };
 
+using autograd::Node;
+using autograd::SavedVariable;
+using autograd::TensorList;
+
+struct MulBackward0 final : Node {
+    SavedVariable self, other;
+    std::string_view name() const override { return "MulBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        TensorList out(2);
+        if (shouldComputeOutput(0)) out[0] = mul(grads[0], other.unpack(this));
+        if (shouldComputeOutput(1)) out[1] = mul(grads[0], self.unpack(this));
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override {
+        visit("self", self);
+        visit("other", other);
+    }
+};
+
+// a * number: torch wraps the number in a tensor, so the Node is MulBackward0 with no edge for it.
+struct MulScalarBackward final : Node {
+    double factor = 1;
+    std::string_view name() const override { return "MulBackward0"; }
+    TensorList apply(TensorList&& grads) override { return {mul(grads[0], factor), Tensor()}; }
+};
+
+// `savedA` is a's value for b's gradient (a copy of self's old value for mul_).
+Tensor mulHistory(Tensor out, const Tensor& a, const Tensor& b, const Tensor& savedA) {
+    return detail::withGrad<MulBackward0>(
+        std::move(out),
+        [&](MulBackward0& n) {
+            if (b.requiresGrad()) n.self = SavedVariable(savedA);
+            if (a.requiresGrad()) n.other = SavedVariable(b);
+        },
+        a, b);
+}
+
+Tensor mulScalarHistory(Tensor out, const Tensor& a, const Scalar& b) {
+    return detail::withGrad<MulScalarBackward>(
+        std::move(out), [&](MulScalarBackward& n) { n.factor = b.to<double>(); }, a, Tensor());
+}
+
 auto mulScalarMake(const Scalar& b) {
     return [&b]<class T>() {
         if constexpr (std::is_same_v<T, bool>)
@@ -28,25 +71,30 @@ auto mulScalarMake(const Scalar& b) {
 
 Tensor mul(const Tensor& a, const Tensor& b) {
     OpCall call(kMul, a, b);
-    return call.finish(detail::binaryOp(kMul.name, a, b, resultType(a, b), kMulMake));
+    return call.finish(mulHistory(detail::binaryOp(kMul.name, a, b, resultType(a, b), kMulMake), a, b, a));
 }
 
 Tensor mul(const Tensor& a, const Scalar& b) {
     OpCall call(kMul, a);
-    return call.finish(detail::unaryOp(kMul.name, a, resultType(a, b), mulScalarMake(b)));
+    return call.finish(mulScalarHistory(detail::unaryOp(kMul.name, a, resultType(a, b), mulScalarMake(b)), a, b));
 }
 
 Tensor mul_(const Tensor& self, const Tensor& other) {
     OpCall call(kMulInplace, self, other);
+    detail::checkInplaceAutograd(kMulInplace.name, self);
+    // other's gradient needs self as it was before the write.
+    const bool keepOriginal = autograd::GradMode::isEnabled() && other.requiresGrad();
+    const Tensor original = keepOriginal ? clone(self) : self;
     detail::inplaceBinary(kMulInplace.name, self, other, resultType(self, other), kMulMake);
-    return call.finish(self);
+    return call.finish(mulHistory(self, self, other, original));
 }
 
 Tensor mul_(const Tensor& self, const Scalar& other) {
     OpCall call(kMulInplace, self);
     detail::checkCast(kMulInplace.name, resultType(self, other), self.dtype());
+    detail::checkInplaceAutograd(kMulInplace.name, self);
     detail::inplaceUnary(kMulInplace.name, self, mulScalarMake(other));
-    return call.finish(self);
+    return call.finish(mulScalarHistory(self, self, other));
 }
 
 }  // namespace tessera::ops

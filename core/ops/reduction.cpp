@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/ops/view.h"
+
 namespace tessera::ops {
 
 ReductionDims reductionDims(const Tensor& x, const Shape& dims, const char* op) {
@@ -17,6 +19,7 @@ ReductionDims reductionDims(const Tensor& x, const Shape& dims, const char* op) 
         r.reduced[w] = true;
     }
     for (std::int64_t d = 0; d < nd; ++d) {
+        if (r.reduced[d]) r.dims.push_back(d);
         if (!r.reduced[d]) r.kept.push_back(x.sizes()[d]);
         r.keptDims.push_back(r.reduced[d] ? 1 : x.sizes()[d]);
     }
@@ -25,6 +28,19 @@ ReductionDims reductionDims(const Tensor& x, const Shape& dims, const char* op) 
 
 ReductionDims reductionDim(const Tensor& x, std::int64_t dim, const char* op) {
     return reductionDims(x, Shape{dim}, op);
+}
+
+std::int64_t ReductionDims::count(const Shape& inputSizes) const {
+    std::int64_t n = 1;
+    for (std::size_t d = 0; d < inputSizes.size(); ++d)
+        if (reduced[d]) n *= inputSizes[d];
+    return n;
+}
+
+Tensor keepReduced(const Tensor& t, const ReductionDims& r) { return reshape(t, r.keptDims); }
+
+Tensor expandReduced(const Tensor& grad, const Shape& inputSizes, const ReductionDims& r) {
+    return expand(reshape(grad, r.keptDims), inputSizes);
 }
 
 OpCost reductionCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {

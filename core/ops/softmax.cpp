@@ -1,7 +1,12 @@
 #include "core/ops/softmax.h"
 
+#include "core/autograd/function.h"
 #include "core/kernels/softmax.h"
+#include "core/ops/add.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/mul.h"
+#include "core/ops/sum.h"
+#include "core/ops/unary.h"
 #include "core/ops/view.h"
 
 namespace tessera::ops {
@@ -16,6 +21,22 @@ OpCost softmaxCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>&
 const OpInfo& kSoftmax = registerOp({"softmax", OpCategory::Nn, softmaxCost});
 const OpInfo& kLogSoftmax = registerOp({"log_softmax", OpCategory::Nn, softmaxCost});
 
+// SoftmaxBackward0: y * (g - Σ g y); LogSoftmaxBackward0: g - exp(y) Σ g (sums along dim).
+struct SoftmaxBackward final : autograd::Node {
+    bool log = false;
+    std::int64_t dim = 0;
+    autograd::SavedVariable result;
+    std::string_view name() const override { return log ? "LogSoftmaxBackward0" : "SoftmaxBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        const Tensor y = result.unpack(this);
+        const Tensor& g = grads[0];
+        if (y.dim() == 0) return {mul(g, 0.0)};
+        if (log) return {sub(g, mul(exp(y), sum(g, {dim}, true)))};
+        return {mul(y, sub(g, sum(mul(g, y), {dim}, true)))};
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("result", result); }
+};
+
 Tensor softmaxImpl(const Tensor& x, std::int64_t dim, std::optional<DType> dtype, bool log) {
     const char* op = log ? "log_softmax" : "softmax";
     const std::int64_t d = Tensor::wrapDim(dim, x.dim(), op);
@@ -25,6 +46,12 @@ Tensor softmaxImpl(const Tensor& x, std::int64_t dim, std::optional<DType> dtype
                         "' tensors (expected float32 or float64)");
     Tensor out = Tensor::empty(in.sizes(), in.dtype());
     kernels::softmax(out, in, d, log);
+    if (auto node = autograd::makeNode<SoftmaxBackward>(in)) {
+        node->log = log;
+        node->dim = d;
+        node->result = autograd::SavedVariable(out, true);
+        autograd::setHistory(out, node);
+    }
     return out;
 }
 }  // namespace

@@ -1,4 +1,4 @@
-// Element-wise math of one tensor. exp, log, sqrt, sin, cos and tanh give float32 for int64 and bool
+// Element-wise math of one tensor. exp, log, sqrt, sin, cos, tanh and reciprocal give float32 for int64 and bool
 // inputs (PyTorch's rule); neg and abs keep the dtype and refuse bool.
 //
 //   Tensor y = ops::exp(x);
@@ -17,5 +17,6 @@ Tensor sqrt(const Tensor& x);
 Tensor sin(const Tensor& x);
 Tensor cos(const Tensor& x);
 Tensor tanh(const Tensor& x);
+Tensor reciprocal(const Tensor& x);  // 1 / x; `2 / x` in Python is mul(reciprocal(x), 2)
 
 }  // namespace tessera::ops

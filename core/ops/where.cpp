@@ -13,6 +13,29 @@ Tensor scalarTensor(const Scalar& s, DType dtype) {
     return visitDType(dtype, [&]<class T>() { return Tensor::scalar<T>(s.to<T>()); });
 }
 
+using autograd::Node;
+using autograd::SavedVariable;
+using autograd::TensorList;
+
+struct WhereBackward0 final : Node {
+    SavedVariable condition;
+    std::string_view name() const override { return "WhereBackward0"; }
+    TensorList apply(TensorList&& grads) override {
+        const Tensor c = condition.unpack(this);
+        TensorList out(2);
+        if (shouldComputeOutput(0)) out[0] = where(c, grads[0], 0.0);
+        if (shouldComputeOutput(1)) out[1] = where(c, 0.0, grads[0]);
+        return out;
+    }
+    void visitSaved(const SavedVisitor& visit) override { visit("condition", condition); }
+};
+
+// Number operands are passed as undefined tensors: they get no edge.
+Tensor whereHistory(const Tensor& out, const Tensor& cond, const Tensor& a, const Tensor& b) {
+    return detail::withGrad<WhereBackward0>(
+        out, [&](WhereBackward0& n) { n.condition = SavedVariable(cond); }, a, b);
+}
+
 Tensor whereImpl(const Tensor& cond, const Tensor& a, const Tensor& b, DType dtype) {
     if (cond.dtype() != DType::Bool)
         throw TypeError("where: where expected condition to be a boolean tensor, but got a tensor with dtype " +
@@ -29,19 +52,19 @@ Tensor whereImpl(const Tensor& cond, const Tensor& a, const Tensor& b, DType dty
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
     OpCall call(kWhere, cond, a, b);
-    return call.finish(whereImpl(cond, a, b, resultType(a, b)));
+    return call.finish(whereHistory(whereImpl(cond, a, b, resultType(a, b)), cond, a, b));
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Scalar& b) {
     OpCall call(kWhere, cond, a);
     const DType dtype = resultType(a, b);
-    return call.finish(whereImpl(cond, a, scalarTensor(b, dtype), dtype));
+    return call.finish(whereHistory(whereImpl(cond, a, scalarTensor(b, dtype), dtype), cond, a, Tensor()));
 }
 
 Tensor where(const Tensor& cond, const Scalar& a, const Tensor& b) {
     OpCall call(kWhere, cond, b);
     const DType dtype = resultType(a, b);
-    return call.finish(whereImpl(cond, scalarTensor(a, dtype), b, dtype));
+    return call.finish(whereHistory(whereImpl(cond, scalarTensor(a, dtype), b, dtype), cond, Tensor(), b));
 }
 
 Tensor where(const Tensor& cond, const Scalar& a, const Scalar& b) {

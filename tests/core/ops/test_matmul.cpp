@@ -256,6 +256,16 @@ private slots:
         QCOMPARE(ops::linear(leaf({2, 3}), leaf({4, 3}), leaf({4})).gradFn()->name(),
                  std::string_view("AddmmBackward0"));
         QCOMPARE(ops::linear(leaf({2, 3}), leaf({4, 3})).gradFn()->name(), std::string_view("MmBackward0"));
+        // torch's graph of at::linear: AddmmBackward0(bias, x, TBackward0(w)), under ViewBackward0 for 3-D x.
+        const Tensor lin = ops::linear(leaf({2, 3}), leaf({4, 3}), leaf({4}));
+        QCOMPARE(lin.gradFn()->nextEdges().size(), std::size_t(3));
+        QCOMPARE(lin.gradFn()->nextEdges()[0].function->name(), std::string_view("AccumulateGrad"));
+        QCOMPARE(lin.gradFn()->nextEdges()[2].function->name(), std::string_view("TBackward0"));
+        const Tensor lin3 = ops::linear(leaf({5, 2, 3}), leaf({4, 3}), leaf({4}));
+        QCOMPARE(lin3.gradFn()->name(), std::string_view("ViewBackward0"));
+        QCOMPARE(lin3.gradFn()->nextEdges()[0].function->name(), std::string_view("AddmmBackward0"));
+        QCOMPARE(lin3.gradFn()->nextEdges()[0].function->nextEdges()[1].function->name(),
+                 std::string_view("ViewBackward0"));
         const Tensor batched = ops::matmul(leaf({5, 2, 3}), leaf({5, 3, 4}));
         QCOMPARE(batched.gradFn()->nextEdges()[0].function->name(), std::string_view("BmmBackward0"));
     }

@@ -6,9 +6,17 @@
 #include <random>
 
 #include "core/kernels/parallel.h"
+#include "core/ops/add.h"
 #include "core/ops/batch_norm.h"
+#include "core/ops/div.h"
 #include "core/ops/layer_norm.h"
+#include "core/ops/minmax.h"
+#include "core/ops/mul.h"
+#include "core/ops/pow.h"
 #include "core/ops/softmax.h"
+#include "core/ops/sum.h"
+#include "core/ops/unary.h"
+#include "core/ops/var.h"
 #include "core/ops/view.h"
 #include "core/tensor/tensor.h"
 
@@ -69,6 +77,20 @@ std::vector<double> refNormalize(const std::vector<double>& v, std::int64_t rows
     return out;
 }
 
+// The composites the fused kernels replace, written from primitive ops (STYLE.md: a fused kernel is
+// checked against its composite).
+Tensor compositeSoftmax(const Tensor& x, std::int64_t dim, bool log) {
+    const Tensor shifted = ops::sub(x, ops::amax(x, {dim}, true));
+    const Tensor e = ops::exp(shifted);
+    const Tensor s = ops::sum(e, {dim}, true);
+    return log ? ops::sub(shifted, ops::log(s)) : ops::div(e, s);
+}
+
+Tensor compositeNormalize(const Tensor& x, const Shape& dims, double eps) {
+    const Tensor centred = ops::sub(x, ops::mean(x, dims, true));
+    return ops::div(centred, ops::sqrt(ops::add(ops::var(x, dims, 0, true), eps)));
+}
+
 template <class E>
 QString errorOf(const std::function<void()>& f) {
     try {
@@ -94,6 +116,24 @@ private slots:
                     QCOMPARE(y.sizes(), x.sizes());
                     expectClose(y.toVector<double>(), refSoftmax(x, dim, log), 1e-13);
                 }
+    }
+    void fusedKernelsMatchComposites() {
+        for (DType dtype : {DType::Float32, DType::Float64}) {
+            const double tol = dtype == DType::Float32 ? 2e-6 : 1e-13;
+            const Tensor x = randn({4, 6, 5, 5}, dtype, 21, 2, 1);
+            for (std::int64_t dim : {1, 3, 0})
+                for (bool log : {false, true}) {
+                    const Tensor fused = log ? ops::logSoftmax(x, dim) : ops::softmax(x, dim);
+                    expectClose(fused.toVector<double>(), compositeSoftmax(x, dim, log).toVector<double>(), tol);
+                }
+            const Tensor w = randn({5, 5}, dtype, 22), b = randn({5, 5}, dtype, 23);
+            const Tensor ln = ops::add(ops::mul(compositeNormalize(x, {2, 3}, 1e-5), w), b);
+            expectClose(ops::layerNorm(x, {5, 5}, w, b).toVector<double>(), ln.toVector<double>(), tol);
+            const Tensor wc = randn({6}, dtype, 24), bc = randn({6}, dtype, 25);
+            const Tensor bn = ops::add(ops::mul(compositeNormalize(x, {0, 2, 3}, 1e-5), ops::view(wc, {6, 1, 1})),
+                                       ops::view(bc, {6, 1, 1}));
+            expectClose(ops::batchNorm(x, {}, {}, wc, bc, true).toVector<double>(), bn.toVector<double>(), tol);
+        }
     }
     void softmaxIsStableAndKeepsDtype() {
         Tensor x = Tensor::fromVector<float>({1000, 1001, 1002, -1000}, {1, 4});

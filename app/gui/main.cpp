@@ -1,0 +1,93 @@
+// tessera: the GUI. `tessera [PROJECT]` opens the workbench; `--example NAME` opens a built-in
+// example as an untitled copy; `--screenshot FILE.png` renders the window at 1400×900, writes the
+// PNG and exits (no dialogs, no QSettings), for CI and docs.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLocale>
+#include <QPixmap>
+#include <cstdio>
+#include <memory>
+
+#include "app/main_window.h"
+#include "app/translations.h"
+#include "app/versions.h"
+#include "plugins/plugin_loader.h"
+
+namespace {
+
+int fail(const QString& message) {
+    std::fprintf(stderr, "tessera: %s\n", qPrintable(message));
+    return 1;
+}
+
+// --help and --version print and exit; they must work without a display, so no QApplication.
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyPrints(argc, argv)) {
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    } else {
+        application = std::make_unique<QApplication>(argc, argv);
+    }
+    QCoreApplication& app = *application;
+    QCoreApplication::setOrganizationName(QStringLiteral("Tessera"));
+    QCoreApplication::setApplicationName(QStringLiteral("Tessera"));
+    QCoreApplication::setApplicationVersion(tessera::app::tesseraVersion());
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.tessera.Tessera"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Tessera: a workbench for building and inspecting models."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("PROJECT"), QStringLiteral("A .tessera project file to open."),
+                                 QStringLiteral("[PROJECT]"));
+    const QCommandLineOption example(QStringLiteral("example"),
+                                     QStringLiteral("Open a built-in example (%1) as an untitled copy.")
+                                         .arg(tessera::app::MainWindow::exampleNames().join(QStringLiteral(", "))),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window at 1400x900 to FILE (PNG) and exit."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption language(QStringLiteral("lang"),
+                                      QStringLiteral("User-interface language, e.g. zh_CN (default: the system's)."),
+                                      QStringLiteral("LOCALE"));
+    parser.addOptions({example, screenshot, language});
+    parser.process(app);
+
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return fail(QStringLiteral("expected at most one PROJECT, got %1").arg(positional.size()));
+    if (!positional.isEmpty() && parser.isSet(example)) return fail(QStringLiteral("give either PROJECT or --example"));
+
+    tessera::app::installTranslations(parser.isSet(language) ? QLocale(parser.value(language)) : QLocale::system());
+
+    const bool shooting = parser.isSet(screenshot);
+    tessera::app::MainWindow window(
+        {.persistent = !shooting, .pluginFolders = tessera::plugins::PluginLoader::defaultFolders()});
+    bool loaded = true;
+    if (!positional.isEmpty()) loaded = window.openFile(positional.first());
+    if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
+
+    if (shooting) {
+        if (!loaded) return fail(window.lastError());
+        window.resize(1400, 900);
+        window.show();
+        QCoreApplication::processEvents();
+        const QPixmap picture = window.grab();
+        const QString out = parser.value(screenshot);
+        if (!picture.save(out, "PNG")) return fail(QStringLiteral("cannot write the screenshot to %1").arg(out));
+        return 0;
+    }
+    window.show();
+    return QCoreApplication::exec();
+}

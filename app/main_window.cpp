@@ -1,0 +1,323 @@
+#include "app/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include "app/project_document.h"
+#include "app/project_page.h"
+#include "app/versions.h"
+#include "core/tensor/error.h"
+#include "plugins/plugin_loader.h"
+#include "widgets/messages_model.h"
+#include "widgets/messages_view.h"
+#include "widgets/project_model.h"
+
+namespace tessera::app {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+QString projectFilter() { return MainWindow::tr("Tessera projects (*.tessera);;All files (*)"); }
+
+}  // namespace
+
+MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
+    : QMainWindow(parent),
+      m_options(std::move(options)),
+      m_document(new ProjectDocument(this)),
+      m_messages(new widgets::MessagesModel(this)),
+      m_projectModel(new widgets::ProjectModel(this)),
+      m_page(new ProjectPage(m_document, m_projectModel, this)),
+      m_plugins(std::make_unique<plugins::PluginLoader>()) {
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
+    setCentralWidget(m_page);
+    m_prompt = [this](const QString& name) {
+        const auto answer =
+            QMessageBox::warning(this, tr("Unsaved Changes"), tr("\"%1\" has unsaved changes. Save them?").arg(name),
+                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        return answer == QMessageBox::Save      ? UnsavedChoice::Save
+               : answer == QMessageBox::Discard ? UnsavedChoice::Discard
+                                                : UnsavedChoice::Cancel;
+    };
+
+    connect(m_document, &ProjectDocument::contentReplaced, this, [this] {
+        m_projectModel->setProject(m_document->project());
+        if (m_projectTree) m_projectTree->expandToDepth(0);
+        updateTitle();
+    });
+    connect(m_document, &ProjectDocument::fieldChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+
+    createDocks();
+    createActions();
+    bool restored = false;
+    if (m_options.persistent) {
+        QSettings settings;
+        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+        restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    }
+    if (!restored) resize(1280, 800);
+    rebuildRecentMenu();
+    newProject();
+    loadPlugins(m_options.pluginFolders);
+    statusBar()->showMessage(tr("Ready"));
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::exampleNames() {
+    // resources/tessera.qrc is the one list of examples.
+    QStringList names;
+    for (const QFileInfo& file : QDir(QStringLiteral(":/examples")).entryInfoList({QStringLiteral("*.tessera")}))
+        names << file.completeBaseName();
+    return names;
+}
+
+QString MainWindow::exampleResource(const QString& name) { return QStringLiteral(":/examples/%1.tessera").arg(name); }
+
+void MainWindow::createDocks() {
+    m_projectTree = new QTreeView(this);
+    m_projectTree->setModel(m_projectModel);
+    m_projectTree->setUniformRowHeights(true);
+    m_projectTree->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_projectTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_projectTree->expandToDepth(0);
+    m_projectDock = new QDockWidget(tr("Project"), this);
+    m_projectDock->setObjectName(QStringLiteral("ProjectDock"));
+    m_projectDock->setWidget(m_projectTree);
+    addDockWidget(Qt::LeftDockWidgetArea, m_projectDock);
+
+    m_messagesDock = new QDockWidget(tr("Messages"), this);
+    m_messagesDock->setObjectName(QStringLiteral("MessagesDock"));
+    m_messagesDock->setWidget(new widgets::MessagesView(m_messages, m_messagesDock));
+    addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
+    resizeDocks({m_projectDock}, {380}, Qt::Horizontal);
+    resizeDocks({m_messagesDock}, {170}, Qt::Vertical);
+}
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newAction = file->addAction(tr("&New"), this, [this] {
+        if (maybeSave()) newProject();
+    });
+    newAction->setShortcut(QKeySequence::New);
+    file->addAction(tr("&Open…"), this, &MainWindow::open)->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Example…"), this, &MainWindow::openExampleDialog);
+    file->addSeparator();
+    file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
+    file->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_projectDock->toggleViewAction());
+    m_viewMenu->addAction(m_messagesDock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Tessera"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — Tessera").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+    const io::Project& p = m_document->project();
+    statusBar()->showMessage(
+        tr("%1: %2 nodes, %3 edges").arg(QString::fromStdString(p.name)).arg(p.nodes.size()).arg(p.edges.size()));
+}
+
+void MainWindow::reportError(const QString& message, const QString& source) {
+    m_lastError = message;
+    m_messages->add(widgets::Severity::Error, message, source);
+    m_messagesDock->show();
+    statusBar()->showMessage(message);
+    emit errorReported(message);
+}
+
+void MainWindow::newProject() {
+    io::Project project;
+    project.name = tr("Untitled").toStdString();
+    m_document->replace(std::move(project), {});
+}
+
+bool MainWindow::openFile(const QString& path) {
+    io::Project project;
+    try {
+        project = ProjectDocument::readFile(path);
+    } catch (const Error& e) {
+        reportError(QString::fromUtf8(e.what()), path);
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_document->replace(std::move(project), absolute);
+    addRecent(absolute);
+    m_messages->add(widgets::Severity::Info, tr("Opened %1").arg(absolute), absolute);
+    if (const QString data = m_document->dataFile(); !data.isEmpty() && !QFileInfo(data).isFile()) {
+        m_messages->add(widgets::Severity::Warning, tr("%1: the data file %2 does not exist").arg(absolute, data),
+                        absolute);
+    }
+    return true;
+}
+
+bool MainWindow::openExample(const QString& name) {
+    if (!exampleNames().contains(name)) {
+        reportError(tr("There is no example named \"%1\" (examples: %2)").arg(name, exampleNames().join(", ")), name);
+        return false;
+    }
+    io::Project project;
+    try {
+        project = ProjectDocument::readFile(exampleResource(name));
+    } catch (const Error& e) {
+        reportError(QString::fromUtf8(e.what()), name);
+        return false;
+    }
+    m_document->replace(std::move(project), {});
+    m_messages->add(widgets::Severity::Info, tr("Opened example \"%1\" as an untitled copy").arg(name), name);
+    return true;
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    try {
+        m_document->saveAs(path);
+    } catch (const Error& e) {
+        reportError(QString::fromUtf8(e.what()), path);
+        return false;
+    }
+    addRecent(m_document->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::save() { return m_document->isUntitled() ? saveAs() : saveTo(m_document->filePath()); }
+
+bool MainWindow::saveAs() {
+    QString suggestion = m_document->filePath();
+    if (suggestion.isEmpty()) {
+        suggestion = QDir::home().filePath(QString::fromStdString(m_document->project().name) + ".tessera");
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Project As"), suggestion, projectFilter());
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".tessera");
+    return saveTo(path);
+}
+
+void MainWindow::open() {
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), {}, projectFilter());
+    if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::openExampleDialog() {
+    if (!maybeSave()) return;
+    bool ok = false;
+    const QString name = QInputDialog::getItem(
+        this, tr("Open Example"), tr("Built-in example (opens as an untitled copy):"), exampleNames(), 0, false, &ok);
+    if (ok && !name.isEmpty()) openExample(name);
+}
+
+void MainWindow::about() {
+    QString rows;
+    for (const auto& [library, version] : libraryVersions()) {
+        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;%2</td></tr>")
+                    .arg(library.toHtmlEscaped(), version.toHtmlEscaped());
+    }
+    QMessageBox::about(
+        this, tr("About Tessera"),
+        tr("<h3>Tessera %1</h3><p>A workbench for building and inspecting models.</p>").arg(tesseraVersion()) +
+            QStringLiteral("<table>%1</table>").arg(rows));
+}
+
+void MainWindow::addRecent(const QString& path) {
+    m_recent.removeAll(path);
+    m_recent.prepend(path);
+    while (m_recent.size() > kMaxRecentFiles) m_recent.removeLast();
+    if (m_options.persistent) QSettings().setValue(QStringLiteral("recentFiles"), m_recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    for (const QString& path : std::as_const(m_recent)) {
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave()) openFile(path);
+                        })
+            ->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!m_recent.isEmpty());
+    if (!m_recent.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear Recent Files"), this, [this] {
+            m_recent.clear();
+            if (m_options.persistent) QSettings().remove(QStringLiteral("recentFiles"));
+            rebuildRecentMenu();
+        });
+    }
+}
+
+void MainWindow::loadPlugins(const QStringList& folders) {
+    for (const plugins::PluginInfo& info : m_plugins->load(folders)) {
+        if (info.ok()) {
+            m_messages->add(widgets::Severity::Info, tr("Loaded plugin %1 %2").arg(info.name, info.version), info.file);
+        } else {
+            m_messages->add(widgets::Severity::Warning, tr("Plugin %1 was not loaded: %2").arg(info.file, info.error),
+                            info.file);
+        }
+    }
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_document->isModified()) return true;
+    switch (m_prompt(m_document->displayName())) {
+        case UnsavedChoice::Save:
+            return save();
+        case UnsavedChoice::Discard:
+            return true;
+        case UnsavedChoice::Cancel:
+            return false;
+    }
+    return false;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (m_options.persistent) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
+    }
+    event->accept();
+}
+
+}  // namespace tessera::app

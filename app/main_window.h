@@ -1,0 +1,111 @@
+// Tessera's main window: File/Edit/View/Help menus, the project page in the middle, the Project and
+// Messages docks. Errors go to the Messages dock (and errorReported), never into a modal dialog, so
+// the window can be driven by tests and by `tessera --screenshot`.
+//
+//   MainWindow window({.persistent = false, .pluginFolders = {}});   // no QSettings, no plugins
+//   if (!window.openFile("moons.tessera")) qWarning() << window.lastError();
+//   window.document()->setName("Moons");
+//   window.save();
+#pragma once
+
+#include <QMainWindow>
+#include <QStringList>
+#include <functional>
+#include <memory>
+
+class QDockWidget;
+class QMenu;
+class QTreeView;
+
+namespace tessera::plugins {
+class PluginLoader;
+}
+namespace tessera::widgets {
+class MessagesModel;
+class ProjectModel;
+}  // namespace tessera::widgets
+
+namespace tessera::app {
+
+class ProjectDocument;
+class ProjectPage;
+
+struct MainWindowOptions {
+    // Read and write window geometry, dock layout and recent files in QSettings. Off for
+    // screenshots and tests, which must neither depend on nor change a user's settings.
+    bool persistent = true;
+    // Folders scanned for plugins at start-up.
+    QStringList pluginFolders;
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    enum class UnsavedChoice { Save, Discard, Cancel };
+    // Asked before unsaved changes would be lost (close, New, Open). The default shows a dialog;
+    // tests install their own answer.
+    using UnsavedPrompt = std::function<UnsavedChoice(const QString& documentName)>;
+
+    explicit MainWindow(MainWindowOptions options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ProjectDocument* document() const { return m_document; }
+    widgets::MessagesModel* messages() const { return m_messages; }
+    ProjectPage* projectPage() const { return m_page; }
+    QDockWidget* messagesDock() const { return m_messagesDock; }
+    QDockWidget* projectDock() const { return m_projectDock; }
+    QStringList recentFiles() const { return m_recent; }
+    QString lastError() const { return m_lastError; }
+    void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
+
+    // The built-in examples ("breast-cancer-logreg", …, sorted) and the resource each is read from.
+    static QStringList exampleNames();
+    static QString exampleResource(const QString& name);
+
+    // Each returns false on failure, with the message in the Messages dock and lastError(); the
+    // document is left exactly as it was. None of them asks about unsaved changes.
+    bool openFile(const QString& path);
+    bool openExample(const QString& name);  // as an untitled copy: Save asks for a new file
+    bool saveTo(const QString& path);
+    void newProject();
+
+public slots:
+    bool save();    // Save As… when untitled
+    bool saveAs();  // asks for a file name
+    void open();    // asks for a file
+    void openExampleDialog();
+    void about();
+
+signals:
+    void errorReported(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void updateTitle();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void loadPlugins(const QStringList& folders);
+    void reportError(const QString& message, const QString& source);
+    bool maybeSave();  // false: the user cancelled
+
+    MainWindowOptions m_options;
+    ProjectDocument* m_document;
+    widgets::MessagesModel* m_messages;
+    widgets::ProjectModel* m_projectModel;
+    ProjectPage* m_page;
+    QDockWidget* m_projectDock = nullptr;
+    QDockWidget* m_messagesDock = nullptr;
+    QTreeView* m_projectTree = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QStringList m_recent;
+    QString m_lastError;
+    UnsavedPrompt m_prompt;
+    std::unique_ptr<plugins::PluginLoader> m_plugins;
+};
+
+}  // namespace tessera::app

@@ -1,0 +1,51 @@
+// The main window's central page: the project's name and description (edited through the undo
+// stack), its data set and training settings, and the model's nodes and edges as tables. The graph
+// designer canvas (issue 7) takes this place later.
+//
+//   auto* page = new ProjectPage(document, projectModel);
+//   window->setCentralWidget(page);
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QTreeView;
+
+namespace tessera::widgets {
+class ProjectModel;
+}
+
+namespace tessera::app {
+
+class ProjectDocument;
+
+class ProjectPage : public QWidget {
+    Q_OBJECT
+public:
+    ProjectPage(ProjectDocument* document, widgets::ProjectModel* model, QWidget* parent = nullptr);
+
+    QLineEdit* nameEdit() const { return m_name; }
+    QPlainTextEdit* descriptionEdit() const { return m_description; }
+    QTreeView* nodesView() const { return m_nodes; }
+    QTreeView* edgesView() const { return m_edges; }
+
+private:
+    void showContent();
+    void showField(int field);
+
+    ProjectDocument* m_document;
+    widgets::ProjectModel* m_model;
+    QLineEdit* m_name;
+    QPlainTextEdit* m_description;
+    QLabel* m_data;
+    QLabel* m_training;
+    QLabel* m_nodesTitle;
+    QLabel* m_edgesTitle;
+    QTreeView* m_nodes;
+    QTreeView* m_edges;
+    bool m_updating = false;  // true while the page itself writes into the editors
+};
+
+}  // namespace tessera::app
