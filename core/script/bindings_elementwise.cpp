@@ -101,18 +101,9 @@ const BindingGroup kElementwise([](BindingTable& t) {
                                                           : ops::parseRoundingMode(a.string("rounding_mode"));
               return tensorOrScalar(a, "other", [&](const auto& o) { return ops::div(x, o, mode); });
           });
-    // 2 / x: torch computes x.reciprocal() * 2; here the number becomes a 0-d tensor of the result
-    // dtype so that no precision is lost on the way.
-    t.add({"Tensor.__rtruediv__"}, {"input", "other"}, {"div"}, [](const Args& a) {
-        const Tensor x = a.tensor("input");
-        const Scalar s = scalarArg(a, "other");
-        ResultType r;
-        r.add(x);
-        r.add(s);
-        const DType dtype = isFloating(r.dtype()) ? r.dtype() : DType::Float32;
-        Tensor num = visitDType(dtype, [&]<class T>() { return Tensor::scalar<T>(s.to<T>()); });
-        return Value(ops::div(num, x));
-    });
+    // 2 / x is x.reciprocal() * 2 in torch (ReciprocalBackward0 then MulBackward0); the same here.
+    t.add({"Tensor.__rtruediv__"}, {"input", "other"}, {"reciprocal", "mul"},
+          [](const Args& a) { return Value(ops::mul(ops::reciprocal(a.tensor("input")), scalarArg(a, "other"))); });
     t.add({"torch.pow", "Tensor.pow", "Tensor.__pow__"}, {"input", "exponent"}, {"pow"}, [](const Args& a) {
         const Value& base = a.get("input");
         if (base.isNumber()) return Value(ops::pow(scalarOf(base), a.tensor("exponent")));
@@ -128,6 +119,7 @@ const BindingGroup kElementwise([](BindingTable& t) {
     addUnary(t, {"torch.reciprocal", "Tensor.reciprocal"}, "reciprocal", ops::reciprocal);
     addUnary(t, {"torch.log", "Tensor.log"}, "log", ops::log);
     addUnary(t, {"torch.sqrt", "Tensor.sqrt"}, "sqrt", ops::sqrt);
+    addUnary(t, {"torch.reciprocal", "Tensor.reciprocal"}, "reciprocal", ops::reciprocal);
     addUnary(t, {"torch.sin", "Tensor.sin"}, "sin", ops::sin);
     addUnary(t, {"torch.cos", "Tensor.cos"}, "cos", ops::cos);
     addUnary(t, {"torch.tanh", "Tensor.tanh", "F.tanh"}, "tanh", ops::tanh);

@@ -1,0 +1,94 @@
+// tessera-cli autograd SCRIPT.py --in NAME=FILE.npy … --out DIR [--threads N] [--requires-grad NAME,…]
+//                      [--backward VAR [--grad-output FILE.npy]] [--dot]
+// The work is core/script/run_script.h; this file only reads the command line (docs/cli.md).
+#include <charconv>
+#include <iostream>
+
+#include "app/cli/command.h"
+#include "core/script/run_script.h"
+#include "core/tensor/error.h"
+
+namespace tessera::cli {
+namespace {
+
+constexpr std::string_view kName = "autograd";
+
+std::vector<std::string> splitNames(const std::string& list) {
+    std::vector<std::string> names;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const auto comma = list.find(',', start);
+        const std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!name.empty()) names.push_back(name);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return names;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    script::ScriptRun runSpec;
+    bool haveOut = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string* {
+            if (i + 1 >= args.size()) return nullptr;
+            return &args[++i];
+        };
+        if (a == "--dot") {
+            runSpec.dot = true;
+        } else if (a == "--in" || a == "--out" || a == "--threads" || a == "--requires-grad" || a == "--backward" ||
+                   a == "--grad-output") {
+            const std::string* v = value();
+            if (!v) return usageError(err, kName, a + " needs a value");
+            try {
+                if (a == "--in") {
+                    runSpec.inputs.push_back(script::parseInputSpec(*v));
+                } else if (a == "--out") {
+                    runSpec.outDir = *v;
+                    haveOut = true;
+                } else if (a == "--threads") {
+                    int n = 0;
+                    const auto r = std::from_chars(v->data(), v->data() + v->size(), n);
+                    if (r.ec != std::errc() || r.ptr != v->data() + v->size() || n < 1)
+                        return usageError(err, kName, "--threads expects a positive integer, got '" + *v + "'");
+                    runSpec.threads = n;
+                } else if (a == "--requires-grad") {
+                    for (auto& name : splitNames(*v)) runSpec.requiresGrad.push_back(name);
+                } else if (a == "--backward") {
+                    runSpec.backward = *v;
+                } else {
+                    runSpec.gradOutput = *v;
+                }
+            } catch (const Error& e) {
+                return usageError(err, kName, e.what());
+            }
+        } else if (a.starts_with("--")) {
+            return usageError(err, kName, "unknown option " + a);
+        } else if (runSpec.script.empty()) {
+            runSpec.script = a;
+        } else {
+            return usageError(err, kName,
+                              "more than one SCRIPT given ('" + runSpec.script.string() + "' and '" + a + "')");
+        }
+    }
+    if (runSpec.script.empty()) return usageError(err, kName, "expected a SCRIPT.py");
+    if (!haveOut) return usageError(err, kName, "expected --out DIR");
+    try {
+        for (const auto& file : script::runScriptFile(runSpec)) out << file.string() << "\n";
+    } catch (const Error& e) {
+        // The message starts with "SCRIPT:LINE:COLUMN:" for errors inside the script, like a compiler's.
+        err << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+[[maybe_unused]] const bool registered = registerCommand(
+    {kName,
+     "SCRIPT.py --in NAME=FILE.npy... --out DIR [--threads N] [--requires-grad NAME,...] [--backward VAR "
+     "[--grad-output FILE.npy]] [--dot]",
+     "Run a PyTorch-style script on .npy inputs; write every variable (and gradients) as .npy.", run});
+
+}  // namespace
+}  // namespace tessera::cli
