@@ -162,6 +162,65 @@ private slots:
         }
     }
 
+    void compositeLossesDecomposeAsTorch() {
+        const Tensor x = uniform({3, 4}, -1, 1, 21), t = uniform({4}, -1, 1, 22);
+        const Tensor cw = uniform({4}, 0.5, 2, 25, false);
+        const Tensor l1 = ops::l1Loss(x, t);
+        QCOMPARE(nameOf(l1), QString("MeanBackward0"));
+        QCOMPARE(nameOf(l1.gradFn()->nextEdges()[0].function), QString("AbsBackward0"));
+        const Tensor ce = ops::crossEntropy(x, longs({1, 2, 0}, {3}));
+        QCOMPARE(nameOf(ce), QString("NllLossBackward0"));
+        QCOMPARE(edgeNames(ce), QString("LogSoftmaxBackward0"));
+        QCOMPARE(edgeNames(ops::mseLoss(x, t)), QString("AccumulateGrad,ExpandBackward0"));
+        for (Reduction r : kAll) {
+            QCOMPARE(gradcheck([&] { return ops::l1Loss(x, t, r); }, {x, t}), QString());
+            QCOMPARE(gradcheck([&] { return ops::crossEntropy(x, longs({1, -100, 3}, {3}), {}, r); }, {x}), QString());
+            QCOMPARE(gradcheck(
+                         [&] {
+                             return ops::crossEntropy(x, longs({1, 0, 3}, {3}), cw, r, 0, 0.2);
+                         },
+                         {x}),
+                     QString());
+        }
+        const Tensor p = uniform({3, 4}, 0, 1, 23);
+        QCOMPARE(gradcheck([&] { return ops::crossEntropy(x, p, {}, Reduction::Mean, -100, 0.1); }, {x, p}), QString());
+    }
+
+    void secondOrderThroughOps() {
+        // These gradients are written with element-wise ops (or pass through ExpandBackward0's sum).
+        const Tensor x = uniform({3, 4}, -1, 1, 26), t = uniform({4}, -1, 1, 27);
+        const Tensor p = uniform({3, 4}, 0.05, 0.95, 28), q = uniform({3, 4}, 0, 1, 29);
+        const Tensor w = uniform({4}, 0.5, 2, 30, false), pw = uniform({3, 1}, 0.5, 3, 31, false);
+        for (Reduction r : kAll) {
+            QCOMPARE(gradgradcheck([&] { return ops::mseLoss(x, t, r); }, {x, t}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::binaryCrossEntropy(p, q, w, r); }, {p, q}), QString());
+            QCOMPARE(gradgradcheck([&] { return ops::binaryCrossEntropyWithLogits(x, q, w, pw, r); }, {x, q}),
+                     QString());
+            QCOMPARE(gradgradcheck(
+                         [&] {
+                             return ops::crossEntropy(x, longs({1, 0, 3}, {3}), w, r, 0, 0.2);
+                         },
+                         {x}),
+                     QString());
+        }
+    }
+
+    void crossEntropyGradientValues() {
+        // torch: F.cross_entropy(x, [1, -100, 3], weight=w, label_smoothing=0.2).backward() on sin(0.37 i).
+        std::vector<double> v(12);
+        for (int i = 0; i < 12; ++i) v[i] = std::sin(0.37 * i);
+        Tensor x = Tensor::fromVector<double>(v, {3, 4});
+        x.setRequiresGrad();
+        ops::crossEntropy(x, longs({1, -100, 3}, {3}), Tensor::fromVector<double>({0.5, 2.0, 1.5, 3.0}, {4}),
+                          Reduction::Mean, -100, 0.2)
+            .backward();
+        const std::vector<double> want{
+            0.05195652421919019, -0.2582305521418711, 0.09678486271413153, 0.1094891652085494, 0.0, 0.0, 0.0, 0.0,
+            0.209972927941778,   0.1288026858364898,  0.09064450114352587, -0.4294201149217936};
+        const auto got = x.grad().toVector<double>();
+        for (std::size_t i = 0; i < want.size(); ++i) QVERIFY(std::abs(got[i] - want[i]) < 1e-12);
+    }
+
     void nllGradientValues() {
         // torch: x = zeros(2, 3, requires_grad) ; nll_loss(x, [2, 0], weight=[1, 2, 4]).backward()
         Tensor x = Tensor::fromVector<double>(std::vector<double>(6, 0.0), {2, 3});
