@@ -119,7 +119,6 @@ const BindingGroup kElementwise([](BindingTable& t) {
     addUnary(t, {"torch.reciprocal", "Tensor.reciprocal"}, "reciprocal", ops::reciprocal);
     addUnary(t, {"torch.log", "Tensor.log"}, "log", ops::log);
     addUnary(t, {"torch.sqrt", "Tensor.sqrt"}, "sqrt", ops::sqrt);
-    addUnary(t, {"torch.reciprocal", "Tensor.reciprocal"}, "reciprocal", ops::reciprocal);
     addUnary(t, {"torch.sin", "Tensor.sin"}, "sin", ops::sin);
     addUnary(t, {"torch.cos", "Tensor.cos"}, "cos", ops::cos);
     addUnary(t, {"torch.tanh", "Tensor.tanh", "F.tanh"}, "tanh", ops::tanh);

@@ -15,22 +15,46 @@ namespace {
 
 Tensor optionalTensor(const Args& a, std::string_view name) { return a.optTensor(name).value_or(Tensor()); }
 
+// F.conv1d/conv2d: padding is an int, a tuple of ints, or one of torch's strings 'valid' and 'same'.
+template <std::size_t kDims, class Conv, class ConvPadded>
+Value convolution(const Args& a, Conv conv, ConvPadded convPadded) {
+    const Tensor input = a.tensor("input"), weight = a.tensor("weight"), bias = optionalTensor(a, "bias");
+    const Shape stride = a.intsOfLength("stride", kDims), dilation = a.intsOfLength("dilation", kDims);
+    const Value& padding = a.get("padding");
+    if (padding.kind() == Value::Kind::String) {
+        const std::string& mode = padding.asString();
+        if (mode != "same" && mode != "valid")
+            throw ValueError(a.function() + ": Invalid padding string '" + mode +
+                             "', should be one of {'valid', 'same'}");
+        return Value(convPadded(input, weight, bias, stride,
+                                mode == "same" ? ops::ConvPadding::Same : ops::ConvPadding::Valid, dilation,
+                                a.integer("groups")));
+    }
+    return Value(conv(input, weight, bias, stride, a.intsOfLength("padding", kDims), dilation, a.integer("groups")));
+}
+
 const BindingGroup kNn([](BindingTable& t) {
     t.add({"F.conv2d", "torch.conv2d"},
           {"input", "weight", Param("bias", Value()), Param("stride", 1), Param("padding", 0), Param("dilation", 1),
            Param("groups", 1)},
           {"conv2d"}, [](const Args& a) {
-              return Value(ops::conv2d(a.tensor("input"), a.tensor("weight"), optionalTensor(a, "bias"),
-                                       a.intsOfLength("stride", 2), a.intsOfLength("padding", 2),
-                                       a.intsOfLength("dilation", 2), a.integer("groups")));
+              return convolution<2>(
+                  a,
+                  [](const Tensor& x, const Tensor& w, const Tensor& b, const Shape& s, const Shape& p, const Shape& d,
+                     std::int64_t g) { return ops::conv2d(x, w, b, s, p, d, g); },
+                  [](const Tensor& x, const Tensor& w, const Tensor& b, const Shape& s, ops::ConvPadding p,
+                     const Shape& d, std::int64_t g) { return ops::conv2d(x, w, b, s, p, d, g); });
           });
     t.add({"F.conv1d", "torch.conv1d"},
           {"input", "weight", Param("bias", Value()), Param("stride", 1), Param("padding", 0), Param("dilation", 1),
            Param("groups", 1)},
           {"conv1d"}, [](const Args& a) {
-              return Value(ops::conv1d(a.tensor("input"), a.tensor("weight"), optionalTensor(a, "bias"),
-                                       a.intsOfLength("stride", 1), a.intsOfLength("padding", 1),
-                                       a.intsOfLength("dilation", 1), a.integer("groups")));
+              return convolution<1>(
+                  a,
+                  [](const Tensor& x, const Tensor& w, const Tensor& b, const Shape& s, const Shape& p, const Shape& d,
+                     std::int64_t g) { return ops::conv1d(x, w, b, s, p, d, g); },
+                  [](const Tensor& x, const Tensor& w, const Tensor& b, const Shape& s, ops::ConvPadding p,
+                     const Shape& d, std::int64_t g) { return ops::conv1d(x, w, b, s, p, d, g); });
           });
     t.add(
         {"F.max_pool2d", "torch.max_pool2d"},
