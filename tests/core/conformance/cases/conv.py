@@ -167,29 +167,3 @@ loss = (y * y).sum()
 y = F.conv1d(x, w, b, stride=2, padding=1)
 loss = (y * y).sum()
 
-# case: conv2d_padding_same_valid
-# input: x float32 [2,3,9,12] normal
-# input: w float32 [4,3,2,4] normal
-# input: b float32 [4] normal
-y = F.conv2d(x, w, b, padding='same')
-z = F.conv2d(x, w, b, padding='same', dilation=(2, 1))
-v = F.conv2d(x, w, padding='valid')
-
-# case: conv1d_padding_same
-# input: x float64 [2,3,11] normal
-# input: w float64 [5,3,4] normal
-y = F.conv1d(x, w, padding='same', dilation=2)
-
-# case: conv2d_padding_same_strided
-# input: x float32 [1,3,9,12] normal
-# input: w float32 [4,3,3,3] normal
-# error: padding='same' is not supported for strided convolutions
-y = F.conv2d(x, w, stride=2, padding='same')
-
-# case: conv2d_padding_same_backward
-# input: x float64 [2,2,6,9] normal
-# input: w float64 [3,2,2,3] normal
-# requires_grad: x,w
-# backward: loss
-y = F.conv2d(x, w, padding='same')
-loss = (y * y).sum()
