@@ -186,8 +186,6 @@ w = torch.sqrt(p.t())
 v = torch.sin(a[:, ::2])
 u = torch.cos(a)
 t = torch.tanh(a.t())
-s = torch.reciprocal(p)
-r = 2 / p
 
 # case: unary_math_f64
 # input: a float64 [2,3] normal
@@ -198,7 +196,6 @@ w = p.sqrt()
 v = a.sin()
 u = a.cos()
 t = a.tanh()
-s = p.reciprocal()
 
 # case: unary_math_int_bool_give_float32
 # input: i int64 [4] randint 1 5
@@ -210,7 +207,22 @@ v = torch.sin(i)
 u = torch.cos(m)
 t = torch.tanh(i)
 s = torch.sigmoid(m)
-r = torch.reciprocal(i)
+
+# case: reciprocal
+# input: p float32 [4,3] uniform 0.1 3
+# input: d float64 [3] uniform -3 -0.1
+# input: i int64 [4] randint 1 5
+y = torch.reciprocal(p)
+z = d.reciprocal()
+w = torch.reciprocal(i)
+v = 2 / p.t()
+
+# case: reciprocal_grad
+# input: a float64 [3,4] uniform 0.2 2
+# requires_grad: a
+# backward: s
+y = torch.reciprocal(a) + 1 / a
+s = (y * y).sum()
 
 # case: unary_math_zero_size
 # input: a float32 [0,4] normal
@@ -433,7 +445,7 @@ s = y.sum()
 # requires_grad: a
 # backward: s
 y = torch.exp(a) + torch.log(a) + torch.sqrt(a) + torch.sin(a) + torch.cos(a) + torch.tanh(a)
-z = -a + torch.abs(a - 1) + torch.reciprocal(a) + 1 / a
+z = -a + torch.abs(a - 1)
 s = (y * z).sum()
 
 # case: grad_activations_f32
