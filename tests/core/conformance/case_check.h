@@ -17,6 +17,10 @@
 
 namespace tessera::conformance {
 
+// The start of checkCase's message for a case whose values and gradients agree but whose autograd graph
+// differs; a case may declare such a known difference with `# graph-differs: REASON`.
+inline const QString kGraphDiffersPrefix = QStringLiteral("autograd graph differs from torch's");
+
 // Why `got` differs from torch's `want` (shape, dtype, or the first element out of tolerance), or "".
 inline QString describeMismatch(const std::string& name, const Tensor& got, const Tensor& want) {
     if (got.dtype() != want.dtype())
@@ -78,7 +82,7 @@ inline QString compareGraph(const Tensor& root, const QJsonObject& torchGraph) {
     for (const auto& e : g.edges) edges.emplace_back(static_cast<int>(e.from), static_cast<int>(e.to));
     const QStringList ours = graphSignature(nodes, edges), theirs = graphSignature(torchNodes, torchEdges);
     if (ours == theirs) return {};
-    return "autograd graph differs from torch's:\n  Tessera: " + ours.join(", ") + "\n  torch:   " + theirs.join(", ");
+    return kGraphDiffersPrefix + ":\n  Tessera: " + ours.join(", ") + "\n  torch:   " + theirs.join(", ");
 }
 
 // Runs one case (its runner output in `dir`) through the interpreter and compares every output and
@@ -125,11 +129,12 @@ inline QString checkCase(const QJsonObject& spec, const QString& dir, const std:
     }
 
     auto outputs = interp.outputs();
+    // Values and gradients are compared first; a graph that differs from torch's is reported last.
+    QString graph;
     if (!backward.empty()) {
         const script::Value* root = interp.variable(backward);
         if (!root || !root->isTensor()) return "the backward variable is not a tensor";
-        const QString graph = compareGraph(root->asTensor(), spec["graph"].toObject());
-        if (!graph.isEmpty()) return graph;
+        graph = compareGraph(root->asTensor(), spec["graph"].toObject());
         try {
             root->asTensor().backward();
         } catch (const Error& e) {
@@ -151,7 +156,7 @@ inline QString checkCase(const QJsonObject& spec, const QString& dir, const std:
     for (const auto& name : expected)
         if (!produced.count(name)) return QString::fromStdString("torch has output " + name + " that Tessera has not");
     if (covered) covered->insert(interp.calledOps().begin(), interp.calledOps().end());
-    return {};
+    return graph;
 }
 
 }  // namespace tessera::conformance

@@ -41,14 +41,15 @@ def parse_cases(path):
             m = re.match(r"#\s*case:\s*(\S+)\s*$", stripped)
             if m:
                 current = {"name": m.group(1), "line": lineno, "inputs": [], "error": None,
-                           "requires_grad": [], "backward": None, "body": [], "body_line": None}
+                           "requires_grad": [], "backward": None, "graph_differs": None, "body": [],
+                           "body_line": None}
                 cases.append(current)
                 continue
             if current is None:
                 if stripped and not stripped.startswith("#"):
                     raise CaseError(f"{path}:{lineno}: code before the first '# case:' line")
                 continue
-            m = re.match(r"#\s*(input|error|requires_grad|backward):\s*(.*)$", stripped)
+            m = re.match(r"#\s*(input|error|requires_grad|backward|graph-differs):\s*(.*)$", stripped)
             if m and not current["body"]:
                 key, rest = m.group(1), m.group(2).strip()
                 if key == "input":
@@ -57,6 +58,8 @@ def parse_cases(path):
                     current["error"] = rest
                 elif key == "requires_grad":
                     current["requires_grad"] = [n.strip() for n in rest.split(",") if n.strip()]
+                elif key == "graph-differs":
+                    current["graph_differs"] = rest
                 else:
                     current["backward"] = rest
                 continue
@@ -175,6 +178,7 @@ def run_case(case, outdir):
     result = {"name": case["name"], "line": case["line"], "script_line": case["body_line"],
               "script": case["script"], "inputs": [s["name"] for s in case["inputs"]],
               "error": case["error"], "requires_grad": case["requires_grad"], "backward": case["backward"],
+              "graph_differs": case["graph_differs"],
               "torch_error": None, "outputs": []}
     torch.manual_seed(case_seed(case["name"]))
     try:

@@ -60,7 +60,12 @@ private slots:
         const Case& c = m_cases[static_cast<std::size_t>(index)];
         if (!c.runnerError.isEmpty()) QFAIL(qPrintable(c.runnerError));
         const QString failure = conformance::checkCase(c.spec, c.dir, "cases/" + c.file.toStdString(), &m_covered);
-        if (!failure.isEmpty()) QFAIL(qPrintable(failure));
+        // A declared graph difference is an expected failure: reported as XFAIL while it lasts, and as a
+        // failure (XPASS) once the graphs agree, so the declaration cannot outlive the difference.
+        const QString known = c.spec["graph_differs"].toString();
+        if (!known.isEmpty() && (failure.isEmpty() || failure.startsWith(conformance::kGraphDiffersPrefix)))
+            QEXPECT_FAIL("", qPrintable(known), Continue);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }
 
     // Runs after every case: each registered op must be called by some passing case.
