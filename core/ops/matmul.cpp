@@ -2,6 +2,8 @@
 // composite matmul), so its gradients come from theirs.
 #include "core/ops/matmul.h"
 
+#include "core/autograd/function.h"
+#include "core/autograd/grad_mode.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/gemm_operands.h"
 #include "core/ops/view.h"
@@ -16,6 +18,28 @@ std::int64_t product(const Shape& s) {
     std::int64_t n = 1;
     for (auto x : s) n *= x;
     return n;
+}
+
+// torch's matmul returns its folded or batched product through _unsafe_view, whose grad_fn is
+// UnsafeViewBackward0 (a reshape would show ReshapeAliasBackward0).
+struct UnsafeViewBackward0 final : autograd::Node {
+    Shape selfSizes;
+    std::string_view name() const override { return "UnsafeViewBackward0"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override { return {reshape(grads[0], selfSizes)}; }
+};
+
+// `x` is a fresh contiguous product, so the reshape is always a view.
+Tensor unsafeView(const Tensor& x, const Shape& sizes) {
+    Tensor out;
+    {
+        autograd::NoGradGuard noGrad;
+        out = reshape(x, sizes);
+    }
+    if (auto node = autograd::makeNode<UnsafeViewBackward0>(x)) {
+        node->selfSizes = x.sizes();
+        autograd::setHistory(out, node);
+    }
+    return out;
 }
 
 // NumPy broadcasting of the batch dims, with torch's message.
@@ -75,7 +99,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
         const std::int64_t rows = product(outSizes);
         const Tensor b2 = db == 1 ? unsqueeze(b, 1) : b;
         if (db == 2) outSizes.push_back(b.size(1));
-        return call.finish(reshape(mm(reshape(a, {rows, K}), b2), outSizes));
+        return call.finish(unsafeView(mm(reshape(a, {rows, K}), b2), outSizes));
     }
     // Batched: broadcast the batch dims and run one bmm.
     const Tensor a3 = da == 1 ? unsqueeze(a, 0) : a;
@@ -91,7 +115,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     Shape outSizes = batch;
     if (da > 1) outSizes.push_back(M);
     if (db > 1) outSizes.push_back(N);
-    return call.finish(reshape(out, outSizes));
+    return call.finish(unsafeView(out, outSizes));
 }
 
 }  // namespace tessera::ops

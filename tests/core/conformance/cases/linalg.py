@@ -24,8 +24,8 @@ y = a @ b
 y = a @ b
 
 # case: matmul_2d_large_k
-# input: a float32 [33,300] normal
-# input: b float32 [300,20] normal
+# input: a float64 [33,300] normal
+# input: b float64 [300,20] normal
 y = torch.matmul(a, b)
 
 # case: matmul_3d_2d
