@@ -88,8 +88,8 @@ inline std::vector<optim::ParamGroup> groupsOf(const io::Json& c, const std::vec
 using AfterStep = std::function<void()>;
 using MakeAfterStep = std::function<AfterStep(const io::Json& c, optim::Optimizer& opt)>;
 
-// Runs case i in Tessera over `steps` steps from `first`; `resume` lets a test swap the optimizer
-// mid-run.
+// Runs case i in Tessera: the reference's starting parameters and gradients, the case's optimizer
+// from the registry, and after each step `makeAfterStep`'s action (if given).
 inline Run runTessera(const QString& dir, int i, const io::Json& c, const MakeAfterStep& makeAfterStep) {
     Run run;
     std::vector<Tensor> grads;
