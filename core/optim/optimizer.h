@@ -1,6 +1,6 @@
 // Optimizer: the base of torch.optim's optimizers over parameter groups, with per-parameter state.
 //
-//   optim::Adam opt({model.parameters()}, {{"lr", 1e-3}});
+//   optim::Adam opt(model.parameters(), {{"lr", 1e-3}});
 //   for (…) {
 //       opt.zeroGrad();
 //       loss.backward();

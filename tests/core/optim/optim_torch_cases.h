@@ -2,6 +2,7 @@
 // suite) and the same cases in Tessera, and compares parameters and learning rates.
 #pragma once
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
