@@ -9,6 +9,7 @@
 #include "core/autograd/function.h"
 #include "core/autograd/gradcheck.h"
 #include "core/ops/batch_norm.h"
+#include "core/ops/dropout.h"
 #include "core/ops/layer_norm.h"
 #include "core/ops/logsumexp.h"
 #include "core/ops/minmax.h"
@@ -17,6 +18,7 @@
 #include "core/ops/sum.h"
 #include "core/ops/var.h"
 #include "core/ops/view.h"
+#include "core/tensor/generator.h"
 #include "core/tensor/tensor.h"
 
 using namespace tessera;
@@ -63,7 +65,7 @@ void checkGrad(const Fn& f, const Tensor& x0, double atol = 1e-6) {
 
 // gradcheck and gradgradcheck of f on float64 leaves.
 void checkBoth(const std::function<Tensor(const autograd::TensorList&)>& f, const autograd::TensorList& inputs,
-               bool secondOrder = false) {
+               bool secondOrder = true) {
     autograd::TensorList leaves;
     for (const Tensor& t : inputs) {
         Tensor l = ops::clone(t);
@@ -155,6 +157,22 @@ private slots:
         checkBoth([](const L& in) { return ops::max(in[0], 0, true).values; }, {x});
         checkBoth([](const L& in) { return ops::amax(in[0], {0, 2}); }, {x});
         checkBoth([](const L& in) { return ops::amin(in[0], {1}, true); }, {x});
+    }
+    void dropoutIsAMul() {
+        // torch's dropout is input * mask, so its grad_fn is MulBackward0 and the gradient is the mask.
+        const Tensor x0 = randn({4, 6}, 13);
+        const Fn drop = [](const Tensor& t) {
+            Generator gen(5);
+            return ops::dropout(t, 0.25, true, &gen);
+        };
+        QCOMPARE(gradFnName(drop, x0), QString("MulBackward0"));
+        Tensor x = ops::clone(x0);
+        x.setRequiresGrad(true);
+        const Tensor y = drop(x);
+        ops::sum(y).backward();
+        const auto g = x.grad().toVector<double>(), yv = y.toVector<double>(), xv = x.toVector<double>();
+        for (std::size_t i = 0; i < g.size(); ++i) QVERIFY(std::abs(g[i] * xv[i] - yv[i]) < 1e-12);
+        QVERIFY(ops::dropout(x, 0.5, false).implPtr() == x.implPtr());
     }
     void prodWithZeros() {
         // One zero in a group: its gradient is the product of the others; two zeros: every gradient is 0.

@@ -10,6 +10,7 @@
 #include "core/ops/add.h"
 #include "core/ops/batch_norm.h"
 #include "core/ops/div.h"
+#include "core/ops/dropout.h"
 #include "core/ops/layer_norm.h"
 #include "core/ops/minmax.h"
 #include "core/ops/mul.h"
@@ -19,6 +20,7 @@
 #include "core/ops/unary.h"
 #include "core/ops/var.h"
 #include "core/ops/view.h"
+#include "core/tensor/generator.h"
 #include "core/tensor/tensor.h"
 
 using namespace tessera;
@@ -259,6 +261,44 @@ private slots:
         QCOMPARE(ops::batchNorm(Tensor::empty({0, 3}, DType::Float64), rm, randn({3}), {}, {}, true).sizes(),
                  (Shape{0, 3}));
         QCOMPARE(rm.toVector<double>(), (std::vector<double>{0, 0, 0}));
+    }
+    void dropoutDropsAndScales() {
+        const Tensor x = randn({200, 500}, DType::Float32, 30);
+        Generator gen(42);
+        const Tensor y = ops::dropout(x, 0.3, true, &gen);
+        const auto xv = x.toVector<float>(), yv = y.toVector<float>();
+        const float scale = 1.f / 0.7f;
+        std::int64_t dropped = 0;
+        for (std::size_t i = 0; i < xv.size(); ++i) {
+            if (yv[i] == 0.f && xv[i] != 0.f) {
+                ++dropped;
+                continue;
+            }
+            QVERIFY(std::abs(yv[i] - xv[i] * scale) <= 1e-6f * std::abs(yv[i]));
+        }
+        QVERIFY(std::abs(static_cast<double>(dropped) / static_cast<double>(xv.size()) - 0.3) < 0.01);
+        // Same seed, same mask, whatever the thread count.
+        for (int threads : {1, 2, 4}) {
+            kernels::setNumThreads(threads);
+            Generator again(42);
+            QVERIFY(ops::dropout(x, 0.3, true, &again).toVector<float>() == yv);
+        }
+        Generator other(43);
+        QVERIFY(ops::dropout(x, 0.3, true, &other).toVector<float>() != yv);
+    }
+    void dropoutIdentityCasesAndErrors() {
+        const Tensor x = randn({4, 5}, DType::Float64, 31);
+        QCOMPARE(ops::dropout(x, 0.0).implPtr(), x.implPtr());
+        QCOMPARE(ops::dropout(x, 0.5, false).implPtr(), x.implPtr());
+        const Tensor e = Tensor::empty({0, 3});
+        QCOMPARE(ops::dropout(e, 0.5).implPtr(), e.implPtr());
+        QCOMPARE(ops::dropout(x, 1.0).toVector<double>(), std::vector<double>(20, 0.0));
+        QVERIFY(errorOf<ValueError>([&] {
+                    ops::dropout(x, 1.5);
+                }).contains("dropout probability has to be between 0 and 1, but got 1.5"));
+        QVERIFY(errorOf<ValueError>([&] { ops::dropout(x, -0.1); }).contains("dropout"));
+        const Tensor i = Tensor::fromVector<std::int64_t>({1, 2}, {2});
+        QVERIFY(errorOf<TypeError>([&] { ops::dropout(i, 0.5); }).contains("dropout"));
     }
     void deterministicAcrossThreadCounts() {
         const Tensor x = randn({16, 32, 24, 24}, DType::Float32, 10);

@@ -138,3 +138,19 @@ y = F.batch_norm(x, None, None, training=True)
 # input: rv float32 [3] uniform 0.5 2
 # error: running_mean should contain 3 elements not 2
 y = F.batch_norm(x, rm, rv)
+
+# case: dropout_deterministic_cases
+# input: a float32 [3,4] normal
+# input: b float64 [2,5] normal
+# input: e float64 [0,2] normal
+y = F.dropout(a, 0.0)
+z = F.dropout(a, 0.5, training=False)
+w = F.dropout(a, p=1.0)
+v = F.dropout(e, 0.5)
+u = F.dropout(b.t(), p=0.3, training=False)
+t = F.dropout(b[:, ::2], 1.0, True)
+
+# case: dropout_bad_p
+# input: a float32 [3,4] normal
+# error: dropout probability has to be between 0 and 1
+y = F.dropout(a, 1.5)
