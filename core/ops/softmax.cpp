@@ -40,13 +40,20 @@ struct SoftmaxBackward final : autograd::Node {
 Tensor softmaxImpl(const Tensor& x, std::int64_t dim, std::optional<DType> dtype, bool log) {
     const char* op = log ? "log_softmax" : "softmax";
     const std::int64_t d = Tensor::wrapDim(dim, x.dim(), op);
-    const Tensor in = contiguous(dtype ? to(x, *dtype) : x);
+    // A dtype conversion is part of torch's graph (ToCopyBackward0); the contiguous copy the kernel
+    // needs is not, so it is made without history and the Node points at the strided input.
+    const Tensor src = dtype ? to(x, *dtype) : x;
+    Tensor in;
+    {
+        autograd::NoGradGuard noGrad;
+        in = contiguous(src);
+    }
     if (!isFloating(in.dtype()))
         throw TypeError(std::string(op) + ": not implemented for '" + std::string(dtypeName(in.dtype())) +
                         "' tensors (expected float32 or float64)");
     Tensor out = Tensor::empty(in.sizes(), in.dtype());
     kernels::softmax(out, in, d, log);
-    if (auto node = autograd::makeNode<SoftmaxBackward>(in)) {
+    if (auto node = autograd::makeNode<SoftmaxBackward>(src)) {
         node->log = log;
         node->dim = d;
         node->result = autograd::SavedVariable(out, true);
