@@ -10,6 +10,7 @@
 #include "core/ops/add.h"
 #include "core/ops/sum.h"
 #include "core/ops/view.h"
+#include "core/tensor/factory.h"
 
 namespace tessera::autograd {
 
@@ -47,21 +48,6 @@ Tensor sumToSize(const Tensor& grad, const Shape& sizes) {
 }
 
 namespace {
-
-Tensor zerosLike(const TensorMeta& meta) {
-    Tensor z = Tensor::empty(meta.sizes, meta.dtype);
-    std::memset(z.rawData(), 0, z.nbytes());
-    return z;
-}
-
-Tensor onesLike(const Tensor& t) {
-    Tensor one = Tensor::empty(t.sizes(), t.dtype());
-    visitDType(t.dtype(), [&]<class T>() {
-        T* p = static_cast<T*>(one.rawData());
-        for (std::int64_t i = 0; i < one.numel(); ++i) p[i] = T(1);
-    });
-    return one;
-}
 
 bool hasNonFinite(const Tensor& t) {
     if (!isFloating(t.dtype())) return false;
@@ -183,7 +169,7 @@ private:
             if (grads[i].defined())
                 any = true;
             else
-                grads[i] = zerosLike(node->outputMeta()[i]);
+                grads[i] = zeros(node->outputMeta()[i].sizes, node->outputMeta()[i].dtype);
         }
         if (!any) return {};
         TensorList outputs = (*node)(std::move(grads));

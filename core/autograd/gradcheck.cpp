@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/autograd/engine.h"
+#include "core/tensor/factory.h"
 
 namespace tessera::autograd {
 
@@ -18,12 +19,6 @@ std::vector<std::vector<double>> evaluate(const DifferentiableFn& fn, const Tens
     for (const auto& t : fn(inputs))
         out.push_back(t.defined() && isFloating(t.dtype()) ? t.toVector<double>() : std::vector<double>{});
     return out;
-}
-
-Tensor zerosOf(const Shape& sizes, DType dtype) {
-    Tensor z = Tensor::empty(sizes, dtype);
-    std::memset(z.rawData(), 0, z.nbytes());
-    return z;
 }
 
 double* writableElement(const Tensor& t, std::int64_t flatIndex) {
@@ -75,7 +70,7 @@ GradcheckResult gradcheck(const DifferentiableFn& fn, const TensorList& inputs, 
             }
             // Analytic Jacobian row by row: a one-hot grad_output per output element.
             for (std::int64_t k = 0; k < nOut; ++k) {
-                Tensor onehot = zerosOf(out.sizes(), out.dtype());
+                Tensor onehot = zeros(out.sizes(), out.dtype());
                 visitFloating(out.dtype(), "gradcheck", [&]<class T>() { onehot.data<T>()[k] = T(1); });
                 TensorList g = grad({out}, {in}, {onehot}, /*retainGraph=*/true, false, /*allowUnused=*/true);
                 const std::vector<double> row =

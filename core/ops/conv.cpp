@@ -10,6 +10,7 @@
 #include "core/kernels/conv.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/view.h"
+#include "core/tensor/factory.h"
 
 namespace tessera::ops {
 
@@ -32,12 +33,6 @@ const OpInfo& kConvBackward = registerOp({"convolution_backward", OpCategory::Ba
 using autograd::Node;
 using autograd::SavedVariable;
 using autograd::TensorList;
-
-Tensor zeros(const Shape& sizes, DType dtype) {
-    Tensor z = Tensor::empty(sizes, dtype);
-    std::memset(z.rawData(), 0, z.nbytes());
-    return z;
-}
 
 // The 2-D form of any conv: [N, C, H, W] input (unbatched gets N = 1, conv1d gets H = 1) and
 // [Cout, Cg, KH, KW] weight; views, so gradients flow through them.

@@ -98,7 +98,7 @@ Tensor embeddingDenseBackward(const Tensor& grad, const Tensor& indices, std::in
     const Tensor idx = detail::materialize(indices);
     const std::int64_t* ip = idx.data<std::int64_t>();
     const std::int64_t k = idx.numel();
-    Tensor out = detail::zeros({numWeights, cols}, grad.dtype());
+    Tensor out = tessera::zeros({numWeights, cols}, grad.dtype());
     if (auto node = autograd::makeNode<EmbeddingDenseBackwardBackward0>(grad)) {
         node->indices = autograd::SavedVariable(indices);
         node->paddingIdx = paddingIdx;

@@ -117,7 +117,7 @@ Tensor gather(const Tensor& x, std::int64_t dim, const Tensor& index) {
 
 Tensor gatherBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, const Tensor& index) {
     OpCall call(kGatherBackward, grad, index);
-    Tensor out = detail::zeros(inputSizes, grad.dtype());
+    Tensor out = tessera::zeros(inputSizes, grad.dtype());
     if (auto node = autograd::makeNode<ScatterAddBackward0>(Tensor(), grad)) {
         node->dim = dim;
         node->index = autograd::SavedVariable(index);

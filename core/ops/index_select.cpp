@@ -103,7 +103,7 @@ Tensor indexSelect(const Tensor& x, std::int64_t dim, const Tensor& index) {
 
 Tensor indexSelectBackward(const Tensor& grad, const Shape& inputSizes, std::int64_t dim, const Tensor& index) {
     OpCall call(kIndexSelectBackward, grad, index);
-    Tensor out = detail::zeros(inputSizes, grad.dtype());
+    Tensor out = tessera::zeros(inputSizes, grad.dtype());
     if (auto node = autograd::makeNode<IndexAddBackward0>(Tensor(), grad)) {
         node->dim = dim;
         node->index = autograd::SavedVariable(index);

@@ -7,6 +7,7 @@
 #include "core/kernels/copy.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/view.h"
+#include "core/tensor/factory.h"
 
 namespace tessera::ops {
 
@@ -33,12 +34,6 @@ Tensor narrowView(const Tensor& x, std::int64_t dim, std::int64_t start, std::in
     sizes[dim] = length;
     return Tensor::fromStorage(x.storage(), sizes, x.strides(),
                                x.storageOffset() + (length > 0 ? start * x.stride(dim) : 0), x.dtype());
-}
-
-Tensor zeros(const Shape& sizes, DType dtype) {
-    Tensor z = Tensor::empty(sizes, dtype);
-    std::memset(z.rawData(), 0, z.nbytes());
-    return z;
 }
 
 // torch's legacy rule: a 1-D tensor of size [0] may be concatenated with anything and is skipped.

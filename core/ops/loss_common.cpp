@@ -90,21 +90,6 @@ void checkNotDifferentiable(const Tensor& t, const char* op, const char* argumen
                             argument + "'. This input cannot have requires_grad True.");
 }
 
-Tensor zeros(const Shape& sizes, DType dtype) {
-    Tensor z = Tensor::empty(sizes, dtype);
-    if (z.numel() > 0) std::memset(z.rawData(), 0, z.nbytes());
-    return z;
-}
-
-Tensor ones(const Shape& sizes, DType dtype) {
-    Tensor t = Tensor::empty(sizes, dtype);
-    visitDType(dtype, [&]<class T>() {
-        T* p = t.data<T>();
-        for (std::int64_t i = 0; i < t.numel(); ++i) p[i] = T(1);
-    });
-    return t;
-}
-
 Tensor gradOutputGradient(const Tensor& gg, const Tensor& gradOutput, Reduction reduction,
                           const std::function<Tensor(const Tensor&)>& backward) {
     if (reduction == Reduction::None) return backward(gg);

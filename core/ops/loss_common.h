@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/kernels/parallel.h"
+#include "core/tensor/factory.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::ops {
@@ -95,10 +96,6 @@ Tensor pointwiseLossGrad(const Tensor& grad, const Shape& sizes, Reduction reduc
 // torch's forward-time error for an argument (a class weight, pos_weight) the op has no gradient for:
 // throws AutogradError when grad mode is on and `t` requires grad.
 void checkNotDifferentiable(const Tensor& t, const char* op, const char* argument);
-
-// Zeros / ones of `sizes`.
-Tensor zeros(const Shape& sizes, DType dtype);
-Tensor ones(const Shape& sizes, DType dtype);
 
 // The double-backward term for the gradient argument of a pointwise loss backward
 // f(grad_output, …) = grad_output ⊙ slope(…): with gg the gradient of f's output, torch's

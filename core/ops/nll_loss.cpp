@@ -228,7 +228,7 @@ Tensor nllLossBackward(const Tensor& grad, const Tensor& input, const Tensor& ta
                        Reduction reduction, std::int64_t ignoreIndex, double totalWeight) {
     OpCall call(kNllLossBackward, grad, input, target, weight);
     const auto [n, c, s] = layoutOf(input);
-    Tensor out = detail::zeros(input.sizes(), input.dtype());
+    Tensor out = tessera::zeros(input.sizes(), input.dtype());
     const std::int64_t count = n * s;
     if (count > 0 && c > 0) {
         const Tensor tgt = detail::materialize(target);

@@ -10,6 +10,7 @@
 #include "core/autograd/saved_variable.h"
 #include "core/kernels/copy.h"
 #include "core/ops/dispatch.h"
+#include "core/tensor/factory.h"
 
 namespace tessera::ops {
 
@@ -34,12 +35,6 @@ const OpInfo& kSelectBackward = registerOp({"select_backward", OpCategory::Backw
 
 using autograd::Node;
 using autograd::TensorList;
-
-Tensor zeros(const Shape& sizes, DType dtype) {
-    Tensor z = Tensor::empty(sizes, dtype);
-    std::memset(z.rawData(), 0, z.nbytes());
-    return z;
-}
 
 // Backward Nodes of the views (names as torch 1.13 shows them in grad_fn).
 
