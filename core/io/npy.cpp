@@ -1,17 +1,12 @@
 #include "core/io/npy.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
 #include <vector>
 
+#include "core/io/atomic_file.h"
 #include "core/kernels/copy.h"
 
 namespace tessera::io {
@@ -170,46 +165,6 @@ std::uint32_t readLittle(std::string_view bytes, std::size_t pos, std::size_t n)
     return v;
 }
 
-[[noreturn]] void failErrno(const std::filesystem::path& file, const std::string& what, int err) {
-    throw IoError(file.string() + ": " + what + ": " + std::strerror(err));
-}
-
-void writeAtomically(const std::filesystem::path& file, std::string_view bytes) {
-    const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : ".";
-    std::string temp = (folder / ("." + file.filename().string() + ".tmp-XXXXXX")).string();
-    const int fd = ::mkstemp(temp.data());
-    if (fd < 0) failErrno(file, "cannot create a temporary file in " + folder.string(), errno);
-    auto abandon = [&](const std::string& what) {
-        const int err = errno;
-        ::close(fd);
-        ::unlink(temp.c_str());
-        failErrno(file, what, err);
-    };
-    const char* p = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) abandon("cannot write");
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0) abandon("cannot flush to disk");
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    if (::fchmod(fd, 0666 & ~mask) != 0) abandon("cannot set permissions");
-    if (::close(fd) != 0) {
-        const int err = errno;
-        ::unlink(temp.c_str());
-        failErrno(file, "cannot close", err);
-    }
-    if (::rename(temp.c_str(), file.c_str()) != 0) {
-        const int err = errno;
-        ::unlink(temp.c_str());
-        failErrno(file, "cannot replace", err);
-    }
-}
-
 }  // namespace
 
 Tensor decodeNpy(std::string_view bytes, std::string_view source) {
@@ -300,15 +255,8 @@ std::string encodeNpy(const Tensor& tensor) {
     return out;
 }
 
-Tensor readNpy(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) failErrno(file, "cannot open", errno);
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    if (in.bad()) failErrno(file, "cannot read", errno);
-    return decodeNpy(buf.str(), file.string());
-}
+Tensor readNpy(const std::filesystem::path& file) { return decodeNpy(readFile(file), file.string()); }
 
-void writeNpy(const std::filesystem::path& file, const Tensor& tensor) { writeAtomically(file, encodeNpy(tensor)); }
+void writeNpy(const std::filesystem::path& file, const Tensor& tensor) { writeFileAtomically(file, encodeNpy(tensor)); }
 
 }  // namespace tessera::io
