@@ -4,6 +4,7 @@
 
 #include "core/autograd/function.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/elementwise_support.h"
 #include "core/ops/view.h"
 
 namespace tessera::ops {
@@ -21,21 +22,6 @@ OpCost nllLossCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>&
 
 const OpInfo& kNllLoss = registerOp({"nll_loss", OpCategory::Loss, nllLossCost});
 const OpInfo& kNllLossBackward = registerOp({"nll_loss_backward", OpCategory::Backward, elementwiseCost});
-
-// torch's names for dtypes in its "expected scalar type" messages.
-const char* scalarTypeName(DType t) {
-    switch (t) {
-        case DType::Float32:
-            return "Float";
-        case DType::Float64:
-            return "Double";
-        case DType::Int64:
-            return "Long";
-        case DType::Bool:
-            return "Bool";
-    }
-    return "?";
-}
 
 // The (N, C, S) layout of a 1-d (C), 2-d (N, C) or 4-d (N, C, H, W) input.
 struct Layout {
@@ -156,8 +142,9 @@ void checkWeight(const Tensor& input, const Tensor& weight, std::int64_t c) {
         throw ShapeError("nll_loss: weight tensor should be defined either for all " + std::to_string(c) +
                          " classes or no classes but got weight tensor of shape: " + shapeToString(weight.sizes()));
     if (weight.dtype() != input.dtype())
-        throw TypeError(std::string("nll_loss: expected scalar type ") + scalarTypeName(input.dtype()) + " but found " +
-                        scalarTypeName(weight.dtype()));
+        throw TypeError(std::string("nll_loss: expected scalar type ") +
+                        std::string(detail::torchTypeName(input.dtype())) + " but found " +
+                        std::string(detail::torchTypeName(weight.dtype())));
     detail::checkNotDifferentiable(weight, "nll_loss_forward", "weight");
 }
 
@@ -178,10 +165,10 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
         checkWeight(input, weight, c);
         if (target.dtype() != DType::Int64)
             throw TypeError(std::string("nll_loss: expected scalar type Long but found ") +
-                            scalarTypeName(target.dtype()));
+                            std::string(detail::torchTypeName(target.dtype())));
         if (!isFloating(input.dtype()))
             throw TypeError(std::string("nll_loss: \"nll_loss_out_frame\" not implemented for '") +
-                            scalarTypeName(input.dtype()) + "'");
+                            std::string(detail::torchTypeName(input.dtype())) + "'");
     };
 
     if (nd <= 2) {
