@@ -516,6 +516,12 @@ void var(const Tensor& out, const Tensor& in, const std::vector<bool>& reduced, 
         run(g, src,
             sumReducer<double, T>([](int64_t, T x) { return static_cast<double>(x); },
                                   [&means, count](int64_t o, double a) { means[o] = a / count; }));
+        // Corrected two-pass: adding the mean of the residuals makes the mean of a constant input exactly
+        // that constant, so its variance is exactly 0, as torch's Welford update gives (std's backward
+        // masks std == 0; a rounding residue there would turn into a wrong gradient).
+        run(g, src,
+            sumReducer<double, T>([&means](int64_t o, T x) { return static_cast<double>(x) - means[o]; },
+                                  [&means, count](int64_t o, double r) { means[o] += r / count; }));
         const double divisor = std::max(0.0, count - correction);
         run(g, src,
             sumReducer<double, T>(
