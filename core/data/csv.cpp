@@ -139,8 +139,8 @@ char sniffDelimiter(std::string_view text) {
 }
 
 std::string columnLabel(const CsvTable& t, std::size_t c) {
-    return "column " + singleQuoted(t.columns[c]) + " (" + std::to_string(c + 1) + " of " + std::to_string(t.columns.size()) +
-           ")";
+    return "column " + singleQuoted(t.columns[c]) + " (" + std::to_string(c + 1) + " of " +
+           std::to_string(t.columns.size()) + ")";
 }
 
 std::string formatClass(double v) {
@@ -197,8 +197,8 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
         if (it == table.columns.end()) {
             std::string known;
             for (auto& c : table.columns) known += (known.empty() ? "" : ", ") + singleQuoted(c);
-            throw ValueError(std::string("data.") + key + ": no column " + singleQuoted(name) + " in " + std::string(source) +
-                             " (columns: " + known + ")");
+            throw ValueError(std::string("data.") + key + ": no column " + singleQuoted(name) + " in " +
+                             std::string(source) + " (columns: " + known + ")");
         }
         return static_cast<std::size_t>(it - table.columns.begin());
     };
