@@ -103,7 +103,7 @@ void scanRecords(std::string_view text, char delimiter, std::string_view source,
     if (!field.empty() || !fields.empty() || wasQuoted) endRecord();
 }
 
-// Counts of each candidate delimiter outside quotes on each of the first lines.
+// The delimiter of the first 20 lines: counts each candidate outside quotes on each line.
 char sniffDelimiter(std::string_view text) {
     std::vector<std::array<int, 3>> counts;
     std::array<int, 3> current{};
@@ -143,18 +143,17 @@ std::string columnLabel(const CsvTable& t, std::size_t c) {
            std::to_string(t.columns.size()) + ")";
 }
 
-std::string formatClass(double v) {
+std::string formatNumber(double v) {
     char buf[32];
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
     return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
 }
 
-// Where problems go: Strict throws IoError "SOURCE:LINE: message" at the first one, otherwise they are
-// collected (up to kMaxProblems) for inspectCsv.
+// Where problems go: without a sink the first one throws IoError "SOURCE:LINE: message"; with one
+// they are collected (up to kMaxProblems) for inspectCsv.
 class Reporter {
 public:
     Reporter(std::string_view source, std::vector<CsvProblem>* sink) : m_source(source), m_sink(sink) {}
-    bool collecting() const { return m_sink != nullptr; }
     void operator()(int line, std::size_t column, const std::string& message) const {
         if (!m_sink) fail(m_source, line, message);
         if (m_sink->size() < kMaxProblems) m_sink->push_back({line, static_cast<int>(column), message});
@@ -302,7 +301,7 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
             std::size_t n = 0;
             for (auto& row : table.rows)
                 if (auto v = isMissing(row[c]) ? std::nullopt : toNumber(row[c])) sum += *v, ++n;
-            fill[c] = formatClass(sum / static_cast<double>(n));
+            fill[c] = formatNumber(sum / static_cast<double>(n));
         } else {
             std::map<std::string, std::size_t> counts;
             for (auto& row : table.rows)
@@ -407,7 +406,7 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
             for (std::size_t r = 0; r < nRows; ++r) index.emplace(*toNumber(value(r, target)), 0);
             for (auto& [v, i] : index) {
                 i = static_cast<std::int64_t>(d.classNames.size());
-                d.classNames.push_back(formatClass(v));
+                d.classNames.push_back(formatNumber(v));
             }
             for (std::size_t r = 0; r < nRows; ++r) y[r] = index.at(*toNumber(value(r, target)));
         } else {
