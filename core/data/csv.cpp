@@ -16,6 +16,7 @@ namespace {
 
 constexpr char kCandidates[] = {',', ';', '\t'};
 constexpr std::size_t kMaxClassesForNumbers = 20;
+constexpr std::size_t kMaxCategories = 256;  // per one-hot encoded feature column
 
 [[noreturn]] void fail(std::string_view source, int line, const std::string& cause) {
     throw IoError(std::string(source) + ":" + std::to_string(line) + ": " + cause);
@@ -358,14 +359,19 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
             d.featureNames.push_back(table.columns[c]);
             continue;
         }
-        std::set<std::string> categories;
-        for (std::size_t r = 0; r < nRows; ++r) categories.insert(value(r, c));
-        for (const std::string& category : categories) {
-            std::vector<float> col(nRows);
-            for (std::size_t r = 0; r < nRows; ++r) col[r] = value(r, c) == category ? 1.0f : 0.0f;
-            columns.push_back(std::move(col));
+        std::map<std::string, std::size_t> categories;  // sorted; value → its one-hot column
+        for (std::size_t r = 0; r < nRows; ++r) categories.emplace(value(r, c), 0);
+        if (categories.size() > kMaxCategories)
+            throw ValueError("data: " + columnLabel(table, c) + " in " + std::string(source) + " has " +
+                             std::to_string(categories.size()) + " distinct values; one-hot encoding it would add " +
+                             "as many features (at most " + std::to_string(kMaxCategories) +
+                             ") — list it in \"ignore\"");
+        for (auto& [category, column] : categories) {
+            column = columns.size();
+            columns.emplace_back(nRows, 0.0f);
             d.featureNames.push_back(table.columns[c] + "=" + category);
         }
+        for (std::size_t r = 0; r < nRows; ++r) columns[categories.at(value(r, c))][r] = 1.0f;
     }
     if (columns.empty())
         throw ValueError("data: " + std::string(source) + " has no feature columns besides the target");
