@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
@@ -314,12 +315,12 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
     }
     for (std::size_t c = 0; c < nCols; ++c) {
         CsvColumn info{table.columns[c], numeric[c] ? ColumnKind::Numeric : ColumnKind::Categorical};
-        std::set<std::string> distinct;
+        std::unordered_set<std::string_view> distinct;  // views into the table's fields
         for (const auto& row : table.rows) {
             if (isMissing(row[c]))
                 ++info.missing;
             else
-                distinct.insert(std::string(trim(row[c])));
+                distinct.insert(trim(row[c]));
         }
         info.distinct = static_cast<std::int64_t>(distinct.size());
         info.target = c == target;
@@ -354,7 +355,11 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
         if (ignored[c] || c == target) continue;
         if (numeric[c]) {
             std::vector<float> col(nRows);
-            for (std::size_t r = 0; r < nRows; ++r) col[r] = static_cast<float>(*toNumber(value(r, c)));
+            const double filled = fill[c].empty() ? 0.0 : *toNumber(fill[c]);
+            for (std::size_t r = 0; r < nRows; ++r) {
+                const std::string& field = table.rows[r][c];
+                col[r] = static_cast<float>(isMissing(field) ? filled : *toNumber(field));
+            }
             columns.push_back(std::move(col));
             d.featureNames.push_back(table.columns[c]);
             continue;
