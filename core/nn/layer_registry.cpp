@@ -184,11 +184,14 @@ const LayerInfo& layerInfo(std::string_view type) {
     std::lock_guard lock(r.mutex);
     const auto it = r.layers.find(type);
     if (it != r.layers.end()) return it->second;
-    std::vector<std::string> close;
+    std::vector<std::pair<std::size_t, std::string>> ranked;  // closest first
     for (const auto& [name, info] : r.layers) {
-        const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
-        if (editDistance(type, name) <= limit) close.push_back(name);
+        const std::size_t distance = editDistance(type, name);
+        if (distance <= std::max<std::size_t>(2, name.size() / 3)) ranked.emplace_back(distance, name);
     }
+    std::sort(ranked.begin(), ranked.end());
+    std::vector<std::string> close;
+    for (const auto& [distance, name] : ranked) close.push_back(name);
     std::string message = "unknown layer type '" + std::string(type) + "'";
     if (!close.empty()) {
         message += "; did you mean ";
