@@ -123,6 +123,18 @@ public:
         for (const auto& job : m_jobs) jobs.push_back(job.spec);
         io::Json manifest = io::Json::object();
         manifest.set("jobs", io::Json(jobs));
+        io::Json schemas = io::Json::object();
+        for (const auto& type : nn::registeredLayers()) {
+            io::Json params = io::Json::object();
+            for (const auto& p : nn::layerInfo(type).params) {
+                io::Json spec = io::Json::object();
+                spec.set("required", p.required);
+                spec.set("default", p.defaultValue);
+                params.set(p.name, std::move(spec));
+            }
+            schemas.set(type, std::move(params));
+        }
+        manifest.set("schemas", std::move(schemas));
         const QString path = m_root + "/manifest.json";
         io::writeFileAtomically(path.toStdString(), io::writeJson(manifest));
         QProcess runner;
@@ -175,6 +187,16 @@ public:
             compare("grad of " + name, p.grad(), QString::fromStdString("torch_grad." + name + ".npy"));
         for (const auto& [name, b] : job.buffers)
             if (b.defined()) compare("buffer " + name, b, QString::fromStdString("torch_buffer." + name + ".npy"));
+        return problems.join("\n");
+    }
+
+    // "" when every registered option is a keyword of the torch class with torch's default.
+    QString checkSchemas() const {
+        QFile file(m_root + "/torch_schema_check.json");
+        if (!file.open(QIODevice::ReadOnly)) return "no schema check from layer_runner.py";
+        QStringList problems;
+        for (const auto& p : QJsonDocument::fromJson(file.readAll()).object()["problems"].toArray())
+            problems << p.toString();
         return problems.join("\n");
     }
 
