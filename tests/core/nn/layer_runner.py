@@ -158,7 +158,11 @@ def check_schemas(schemas):
         if cls is None:
             problems.append("%s: torch.nn has no such class" % type_name)
             continue
-        signature = inspect.signature(cls.__init__).parameters
+        # LSTM and GRU take (*args, **kwargs) and hand them to RNNBase: look through the bases too.
+        signature = {}
+        for klass in reversed(cls.__mro__):
+            if "__init__" in vars(klass):
+                signature.update(inspect.signature(klass.__init__).parameters)
         for name, spec in params.items():
             if type_name == "Sequential":
                 continue  # torch takes the children positionally
@@ -166,6 +170,8 @@ def check_schemas(schemas):
                 problems.append("%s: torch has no keyword '%s'" % (type_name, name))
                 continue
             default = signature[name].default
+            if callable(default) and getattr(default, "__name__", None) == spec.get("default"):
+                continue  # TransformerEncoderLayer's activation=F.relu is "relu" here
             if spec.get("required"):
                 if default is not inspect.Parameter.empty:
                     problems.append("%s.%s: required here, torch defaults to %r" % (type_name, name, default))
