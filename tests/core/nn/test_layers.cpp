@@ -7,6 +7,7 @@
 
 #include "core/nn/batch_norm2d.h"
 #include "core/nn/conv2d.h"
+#include "core/nn/dropout.h"
 #include "core/nn/embedding.h"
 #include "core/nn/layer_registry.h"
 #include "core/nn/linear.h"
@@ -15,6 +16,7 @@
 #include "core/nn/sequential.h"
 #include "core/nn/tanh.h"
 #include "core/tensor/error.h"
+#include "core/tensor/factory.h"
 
 using namespace tessera;
 
@@ -95,6 +97,29 @@ private slots:
         QVERIFY(valueErrorOf([&] {
                     nn::Embedding({.numEmbeddings = 3, .embeddingDim = 2, .paddingIdx = 3}, gen);
                 }).contains("padding_idx must be within num_embeddings"));
+    }
+
+    // Dropout's masks are Tessera's own random numbers, so the torch cases cover p = 0 and 1 only; here
+    // p = 0.5: each output is 0 or 2x, about half are kept, the grad is the same mask times 2, and
+    // evaluation is the identity.
+    void dropoutKeepsAboutHalfAndScales() {
+        manualSeed(11);
+        nn::Dropout drop({.p = 0.5});
+        const Tensor x = full({100, 100}, 3.0);
+        x.setRequiresGrad(true);
+        const Tensor y = drop(x);
+        y.backward(onesLike(y));
+        const auto out = y.toVector<float>(), grad = x.grad().toVector<float>();
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            QVERIFY(out[i] == 0.0f || out[i] == 6.0f);
+            QCOMPARE(grad[i], out[i] == 0.0f ? 0.0f : 2.0f);
+            kept += out[i] != 0.0f;
+        }
+        QVERIFY2(kept > 4800 && kept < 5200, qPrintable(QString::number(kept)));
+        drop.eval();
+        QCOMPARE(drop(x).toVector<float>(), x.toVector<float>());
+        QVERIFY(valueErrorOf([] { nn::Dropout({.p = -0.1}); }).contains("between 0 and 1, but got -0.1"));
     }
 
     void batchNormStateDict() {
