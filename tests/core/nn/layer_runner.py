@@ -39,7 +39,8 @@ torch_schema_check.json: {"problems": [...]}.
 
 This script writes into each job's folder: torch_weights.safetensors (the torch layer's state_dict
 right after loading, for the round trip test), torch_out<i>.npy, torch_grad_input<i>.npy (inputs
-that require grad), torch_grad.<param>.npy (parameters that got a grad), torch_buffer.<name>.npy
+that require grad), torch_param.<param>.npy (parameters after the steps: layers such as Embedding
+with max_norm change them in place), torch_grad.<param>.npy (parameters that got a grad), torch_buffer.<name>.npy
 (buffers after the last step) and torch_status.json: {"ok": true, "repr": repr(layer)} or
 {"error": "message"}.
 safetensors is not installed with Debian's torch, so the reader and writer below follow the format:
@@ -143,6 +144,7 @@ def run(job, status):
         if t.grad is not None:
             np.save(os.path.join(d, "torch_grad_input%d.npy" % i), t.grad.numpy())
     for name, p in layer.named_parameters():
+        np.save(os.path.join(d, "torch_param.%s.npy" % name), p.detach().numpy())
         if p.grad is not None:
             np.save(os.path.join(d, "torch_grad.%s.npy" % name), p.grad.numpy())
     for name, b in layer.named_buffers():
