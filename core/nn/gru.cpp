@@ -1,5 +1,6 @@
 #include "core/nn/gru.h"
 
+#include "core/nn/layer_registry.h"
 #include "core/ops/activation.h"
 #include "core/ops/add.h"
 #include "core/ops/join.h"
@@ -29,5 +30,18 @@ std::vector<Tensor> GRU::step(const Tensor& projectedInput, const std::vector<Te
     const Tensor candidate = ops::tanh(ops::add(x[2], ops::mul(h[2], reset)));
     return {ops::add(ops::mul(ops::sub(states[0], candidate), update), candidate)};
 }
+
+namespace {
+
+const LayerRegistration registration{
+    LayerInfo{.type = "GRU",
+              .category = "Recurrent",
+              .help = "Gated recurrent unit over a sequence (gates r, z, n); returns the output sequence.",
+              .params = RnnBase::registryParams(),
+              .build = [](const io::Json& o, Generator& gen) -> std::shared_ptr<Module> {
+                  return std::make_shared<GRU>(RnnBase::optionsFrom(o), gen);
+              }}};
+
+}  // namespace
 
 }  // namespace tessera::nn

@@ -1,5 +1,6 @@
 #include "core/nn/lstm.h"
 
+#include "core/nn/layer_registry.h"
 #include "core/ops/activation.h"
 #include "core/ops/add.h"
 #include "core/ops/join.h"
@@ -30,5 +31,18 @@ std::vector<Tensor> LSTM::step(const Tensor& projectedInput, const std::vector<T
     const Tensor c = ops::add(ops::mul(forget, states[1]), ops::mul(in, cell));
     return {ops::mul(out, ops::tanh(c)), c};
 }
+
+namespace {
+
+const LayerRegistration registration{
+    LayerInfo{.type = "LSTM",
+              .category = "Recurrent",
+              .help = "Long short-term memory over a sequence (gates i, f, g, o); returns the output sequence.",
+              .params = RnnBase::registryParams(),
+              .build = [](const io::Json& o, Generator& gen) -> std::shared_ptr<Module> {
+                  return std::make_shared<LSTM>(RnnBase::optionsFrom(o), gen);
+              }}};
+
+}  // namespace
 
 }  // namespace tessera::nn

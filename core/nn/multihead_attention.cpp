@@ -5,9 +5,10 @@
 
 #include <cmath>
 #include <limits>
-#include <sstream>
 
-#include "core/ops/activation.h"
+#include "core/nn/init.h"
+#include "core/nn/layer_registry.h"
+#include "core/nn/py_format.h"
 #include "core/ops/add.h"
 #include "core/ops/compare.h"
 #include "core/ops/div.h"
@@ -110,27 +111,17 @@ bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, co
 NonDynamicallyQuantizableLinear::NonDynamicallyQuantizableLinear(std::int64_t inFeatures, std::int64_t outFeatures,
                                                                  bool withBias, Generator& gen)
     : Module("NonDynamicallyQuantizableLinear") {
-    // nn.Linear's reset_parameters: kaiming_uniform_(a=√5) is U(±1/√fan_in), and so is the bias.
-    const double bound = inFeatures > 0 ? 1.0 / std::sqrt(static_cast<double>(inFeatures)) : 0.0;
-    Tensor w = Tensor::empty({outFeatures, inFeatures});
-    gen.fillUniform(w, -bound, bound);
-    weight = registerParameter("weight", w);
-    if (withBias) {
-        Tensor b = Tensor::empty({outFeatures});
-        gen.fillUniform(b, -bound, bound);
-        bias = registerParameter("bias", b);
-    } else {
-        registerParameter("bias", Tensor());
-    }
+    // nn.Linear's reset_parameters.
+    const double bound = init::fanInBound(inFeatures);
+    weight = registerParameter("weight", init::uniform({outFeatures, inFeatures}, bound, gen));
+    if (withBias) bias = registerParameter("bias", init::uniform({outFeatures}, bound, gen));
 }
 
 Tensor NonDynamicallyQuantizableLinear::forward(const Tensor& x) { return ops::linear(x, weight, bias); }
 
 std::string NonDynamicallyQuantizableLinear::extraRepr() const {
-    std::ostringstream os;
-    os << "in_features=" << weight.size(1) << ", out_features=" << weight.size(0)
-       << ", bias=" << (bias.defined() ? "True" : "False");
-    return os.str();
+    return "in_features=" + std::to_string(weight.size(1)) + ", out_features=" + std::to_string(weight.size(0)) +
+           ", bias=" + pyBool(bias.defined());
 }
 
 MultiheadAttention::MultiheadAttention(const Options& options, Generator& gen)
@@ -148,7 +139,7 @@ MultiheadAttention::MultiheadAttention(const Options& options, Generator& gen)
                          std::to_string(e) + ", num_heads " + std::to_string(options.numHeads) + ")");
     if (!(options.dropout >= 0.0 && options.dropout <= 1.0))
         throw ValueError(std::string(kName) + ": dropout probability has to be between 0 and 1, but got " +
-                         std::to_string(options.dropout));
+                         pyFloat(options.dropout));
     if (m_kdim < 1 || m_vdim < 1)
         throw ValueError(std::string(kName) + ": kdim and vdim must be at least 1, got " + std::to_string(m_kdim) +
                          " and " + std::to_string(m_vdim));
@@ -337,5 +328,70 @@ MultiheadAttention::Output MultiheadAttention::forward(const Tensor& query, cons
         output = ops::transpose(output, 0, 1);
     return {output, weights};
 }
+
+namespace {
+
+const LayerRegistration registration{LayerInfo{
+    .type = "MultiheadAttention",
+    .category = "Attention",
+    .help = "Multi-head scaled dot-product attention; as a graph node it attends over its input (query = key = "
+            "value).",
+    .params = {{.name = "embed_dim",
+                .type = ParamType::Int,
+                .required = true,
+                .min = 1,
+                .help = "Total size of the model (the query's last dimension); split across the heads."},
+               {.name = "num_heads",
+                .type = ParamType::Int,
+                .required = true,
+                .min = 1,
+                .help = "Number of parallel heads; must divide embed_dim."},
+               {.name = "dropout",
+                .type = ParamType::Float,
+                .defaultValue = 0.0,
+                .min = 0,
+                .max = 1,
+                .help = "Dropout probability on the attention weights, in training."},
+               {.name = "bias",
+                .type = ParamType::Bool,
+                .defaultValue = true,
+                .help = "Learn biases of the input and output projections."},
+               {.name = "add_bias_kv",
+                .type = ParamType::Bool,
+                .defaultValue = false,
+                .help = "Append a learnt bias to the key and value sequences."},
+               {.name = "add_zero_attn",
+                .type = ParamType::Bool,
+                .defaultValue = false,
+                .help = "Append a zero key and value after the projections."},
+               {.name = "kdim",
+                .type = ParamType::OptionalInt,
+                .defaultValue = nullptr,
+                .min = 1,
+                .help = "Number of features of the key (null: embed_dim)."},
+               {.name = "vdim",
+                .type = ParamType::OptionalInt,
+                .defaultValue = nullptr,
+                .min = 1,
+                .help = "Number of features of the value (null: embed_dim)."},
+               {.name = "batch_first",
+                .type = ParamType::Bool,
+                .defaultValue = false,
+                .help = "Inputs and output are [batch, seq, feature] instead of [seq, batch, feature]."}},
+    .build = [](const io::Json& o, Generator& gen) -> std::shared_ptr<Module> {
+        return std::make_shared<MultiheadAttention>(
+            MultiheadAttention::Options{.embedDim = o.at("embed_dim").asInteger(),
+                                        .numHeads = o.at("num_heads").asInteger(),
+                                        .dropout = o.at("dropout").asNumber(),
+                                        .bias = o.at("bias").asBool(),
+                                        .addBiasKv = o.at("add_bias_kv").asBool(),
+                                        .addZeroAttn = o.at("add_zero_attn").asBool(),
+                                        .kdim = optionalInteger(o.at("kdim")),
+                                        .vdim = optionalInteger(o.at("vdim")),
+                                        .batchFirst = o.at("batch_first").asBool()},
+            gen);
+    }}};
+
+}  // namespace
 
 }  // namespace tessera::nn

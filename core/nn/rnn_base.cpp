@@ -3,10 +3,11 @@
 // cell; the reverse direction walks the steps backwards and stores its outputs in their positions.
 #include "core/nn/rnn_base.h"
 
-#include <charconv>
 #include <cmath>
 #include <sstream>
 
+#include "core/nn/init.h"
+#include "core/nn/py_format.h"
 #include "core/ops/dropout.h"
 #include "core/ops/join.h"
 #include "core/ops/matmul.h"
@@ -15,40 +16,6 @@
 #include "core/tensor/factory.h"
 
 namespace tessera::nn {
-
-namespace {
-
-// Python's repr of a float: the shortest round-trip digits, fixed notation for exponents in [-4, 16).
-std::string pythonFloat(double value) {
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
-    std::string sci(buf, end);
-    const auto e = sci.find('e');
-    const int exponent = std::stoi(sci.substr(e + 1));
-    if (exponent < -4 || exponent >= 16) return sci;
-    std::string digits;
-    for (char c : sci.substr(0, e))
-        if (c != '.' && c != '-') digits += c;
-    std::string out = value < 0 ? "-" : "";
-    if (exponent < 0) {
-        out += "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
-    } else {
-        const auto whole = static_cast<std::size_t>(exponent) + 1;
-        if (digits.size() <= whole)
-            out += digits + std::string(whole - digits.size(), '0') + ".0";
-        else
-            out += digits.substr(0, whole) + "." + digits.substr(whole);
-    }
-    return out;
-}
-
-std::string tupleText(const Shape& sizes) {
-    std::string s = "(";
-    for (std::size_t i = 0; i < sizes.size(); ++i) s += (i ? ", " : "") + std::to_string(sizes[i]);
-    return s + ")";
-}
-
-}  // namespace
 
 RnnBase::RnnBase(std::string typeName, std::int64_t gateCount, const Options& options, Generator& gen)
     : Module(std::move(typeName)), m_options(options) {
@@ -63,15 +30,11 @@ RnnBase::RnnBase(std::string typeName, std::int64_t gateCount, const Options& op
         throw ValueError(name +
                          ": dropout should be a number in range [0, 1] representing the probability of an element "
                          "being zeroed, got " +
-                         pythonFloat(options.dropout));
+                         pyFloat(options.dropout));
 
     // reset_parameters: every parameter U(±1/√hidden_size), in registration order.
     const double bound = 1.0 / std::sqrt(static_cast<double>(options.hiddenSize));
-    auto uniform = [&](const Shape& sizes) {
-        Tensor t = Tensor::empty(sizes);
-        gen.fillUniform(t, -bound, bound);
-        return t;
-    };
+    auto uniform = [&](const Shape& sizes) { return init::uniform(sizes, bound, gen); };
     const std::int64_t gates = gateCount * options.hiddenSize;
     for (std::int64_t layer = 0; layer < options.numLayers; ++layer) {
         for (std::int64_t direction = 0; direction < numDirections(); ++direction) {
@@ -95,9 +58,54 @@ std::string RnnBase::extraRepr() const {
     if (m_options.numLayers != 1) os << ", num_layers=" << m_options.numLayers;
     if (!m_options.bias) os << ", bias=False";
     if (m_options.batchFirst) os << ", batch_first=True";
-    if (m_options.dropout != 0.0) os << ", dropout=" << pythonFloat(m_options.dropout);
+    if (m_options.dropout != 0.0) os << ", dropout=" << pyFloat(m_options.dropout);
     if (m_options.bidirectional) os << ", bidirectional=True";
     return os.str();
+}
+
+std::vector<ParamSpec> RnnBase::registryParams() {
+    return {
+        {.name = "input_size",
+         .type = ParamType::Int,
+         .required = true,
+         .min = 1,
+         .help = "Number of features of each input step (the last dimension)."},
+        {.name = "hidden_size",
+         .type = ParamType::Int,
+         .required = true,
+         .min = 1,
+         .help = "Number of features of the hidden state."},
+        {.name = "num_layers",
+         .type = ParamType::Int,
+         .defaultValue = 1,
+         .min = 1,
+         .help = "Number of stacked recurrent layers; each layer reads the outputs of the one before."},
+        {.name = "bias", .type = ParamType::Bool, .defaultValue = true, .help = "Learn the biases b_ih and b_hh."},
+        {.name = "batch_first",
+         .type = ParamType::Bool,
+         .defaultValue = false,
+         .help = "Input and output are [batch, time, features] instead of [time, batch, features]."},
+        {.name = "dropout",
+         .type = ParamType::Float,
+         .defaultValue = 0.0,
+         .min = 0,
+         .max = 1,
+         .help = "Dropout probability on the outputs of every layer but the last, in training."},
+        {.name = "bidirectional",
+         .type = ParamType::Bool,
+         .defaultValue = false,
+         .help = "Add a layer that reads the sequence backwards; outputs concatenate both directions."},
+    };
+}
+
+RnnBase::Options RnnBase::optionsFrom(const io::Json& o) {
+    return {.inputSize = o.at("input_size").asInteger(),
+            .hiddenSize = o.at("hidden_size").asInteger(),
+            .numLayers = o.at("num_layers").asInteger(),
+            .bias = o.at("bias").asBool(),
+            .batchFirst = o.at("batch_first").asBool(),
+            .dropout = o.at("dropout").asNumber(),
+            .bidirectional = o.at("bidirectional").asBool()};
 }
 
 RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
@@ -139,7 +147,7 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
             initial[i] = zeros(stateSizes, x.dtype());
         } else if (initial[i].sizes() != stateSizes) {
             const std::string which = initial.size() > 1 ? "hidden[" + std::to_string(i) + "]" : "hidden";
-            throw ShapeError(name + ": Expected " + which + " size " + tupleText(stateSizes) + ", got " +
+            throw ShapeError(name + ": Expected " + which + " size " + pyTuple(stateSizes) + ", got " +
                              shapeToString(initial[i].sizes()));
         }
     }

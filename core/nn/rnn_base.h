@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/nn/layer_registry.h"
 #include "core/nn/module.h"
 #include "core/tensor/generator.h"
 
@@ -31,6 +32,10 @@ public:
     std::int64_t numDirections() const noexcept { return m_options.bidirectional ? 2 : 1; }
     // "8, 16, num_layers=2, bidirectional=True", as torch's repr.
     std::string extraRepr() const override;
+
+    // For the layer registry: the keyword options LSTM and GRU share, and Options from resolved ones.
+    static std::vector<ParamSpec> registryParams();
+    static Options optionsFrom(const io::Json& resolved);
 
 protected:
     // gateCount: 4 for LSTM (i, f, g, o), 3 for GRU (r, z, n).

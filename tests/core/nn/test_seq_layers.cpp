@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/nn/gru.h"
+#include "core/nn/layer_registry.h"
 #include "core/nn/lstm.h"
 #include "core/nn/multihead_attention.h"
 #include "core/ops/sum.h"
@@ -240,6 +241,23 @@ private slots:
                 }).contains("only bool and floating types of key_padding_mask"));
         QVERIFY(errorOf([&] { m(zeros({5, 3, 6})); }).contains("was expecting embedding dimension of 8, but got 6"));
         QVERIFY(errorOf([&] { m(zeros({2, 5, 3, 8})); }).contains("received 4-D query tensor"));
+    }
+    void registeredWithTorchKeywords() {
+        Generator gen(10);
+        auto lstm = nn::buildLayer(
+            "LSTM", io::parseJson(R"({"input_size": 3, "hidden_size": 4, "bidirectional": true})", "test"), gen);
+        QCOMPARE(lstm->repr(), std::string("LSTM(3, 4, bidirectional=True)"));
+        auto gru = nn::buildLayer(
+            "GRU", io::parseJson(R"({"input_size": 3, "hidden_size": 4, "num_layers": 2})", "test"), gen);
+        QCOMPARE(gru->forward(zeros({5, 2, 3})).sizes(), (Shape{5, 2, 4}));
+        auto mha = nn::buildLayer("MultiheadAttention",
+                                  io::parseJson(R"({"embed_dim": 8, "num_heads": 2, "kdim": 4})", "test"), gen);
+        QCOMPARE(keys(mha->stateDict())[0], std::string("q_proj_weight"));
+        QCOMPARE(QString::fromStdString(nn::layerInfo("MultiheadAttention").category), QString("Attention"));
+        QVERIFY(errorOf([&] {
+                    nn::buildLayer("GRU", io::parseJson(R"({"input_size": 3, "hidden_size": 4, "dropout": 2})", "t"),
+                                   gen);
+                }).contains("dropout"));
     }
     void forwardRunsInNamedScopes() {
         Generator gen(9);
