@@ -10,6 +10,7 @@
 #include "core/nn/layer_registry.h"
 #include "core/nn/lstm.h"
 #include "core/nn/multihead_attention.h"
+#include "core/nn/transformer_encoder_layer.h"
 #include "core/ops/sum.h"
 #include "core/ops/view.h"
 #include "core/profile/profiler.h"
@@ -241,6 +242,58 @@ private slots:
                 }).contains("only bool and floating types of key_padding_mask"));
         QVERIFY(errorOf([&] { m(zeros({5, 3, 6})); }).contains("was expecting embedding dimension of 8, but got 6"));
         QVERIFY(errorOf([&] { m(zeros({2, 5, 3, 8})); }).contains("received 4-D query tensor"));
+    }
+    void encoderLayerNamesReprAndNorms() {
+        Generator gen(11);
+        nn::TransformerEncoderLayer post({.dModel = 8, .nhead = 2, .dimFeedforward = 16}, gen);
+        QCOMPARE(
+            keys(post.stateDict()),
+            (std::vector<std::string>{"self_attn.in_proj_weight", "self_attn.in_proj_bias", "self_attn.out_proj.weight",
+                                      "self_attn.out_proj.bias", "linear1.weight", "linear1.bias", "linear2.weight",
+                                      "linear2.bias", "norm1.weight", "norm1.bias", "norm2.weight", "norm2.bias"}));
+        QCOMPARE(
+            post.repr(),
+            std::string("TransformerEncoderLayer(\n"
+                        "  (self_attn): MultiheadAttention(\n"
+                        "    (out_proj): NonDynamicallyQuantizableLinear(in_features=8, out_features=8, bias=True)\n"
+                        "  )\n"
+                        "  (linear1): Linear(in_features=8, out_features=16, bias=True)\n"
+                        "  (dropout): Dropout(p=0.1, inplace=False)\n"
+                        "  (linear2): Linear(in_features=16, out_features=8, bias=True)\n"
+                        "  (norm1): LayerNorm((8,), eps=1e-05, elementwise_affine=True)\n"
+                        "  (norm2): LayerNorm((8,), eps=1e-05, elementwise_affine=True)\n"
+                        "  (dropout1): Dropout(p=0.1, inplace=False)\n"
+                        "  (dropout2): Dropout(p=0.1, inplace=False)\n"
+                        ")"));
+        post.eval();
+        nn::TransformerEncoderLayer pre({.dModel = 8, .nhead = 2, .dimFeedforward = 16, .normFirst = true}, gen);
+        pre.loadStateDict(post.stateDict());
+        pre.eval();
+        const Tensor x = randn({4, 2, 8}, DType::Float32, &gen);
+        const Tensor a = post(x), b = pre(x);
+        QCOMPARE(a.sizes(), (Shape{4, 2, 8}));
+        // Post-norm ends in a LayerNorm with unit weight: each position has mean 0; pre-norm does not.
+        QVERIFY(maxAbs(ops::mean(a, {2})) < 1e-5);
+        QVERIFY(maxAbs(ops::mean(b, {2})) > 1e-3);
+        // In training, dropout 0.1 changes the output; in evaluation the layer is deterministic.
+        QCOMPARE(maxAbsDiff(post(x), a), 0.0);
+        post.train();
+        QVERIFY(maxAbsDiff(post(x), a) > 1e-4);
+        QVERIFY(errorOf([&] {
+                    nn::TransformerEncoderLayer({.dModel = 8, .nhead = 2, .activation = "tanh"}, gen);
+                }).contains("activation should be relu/gelu, not tanh"));
+    }
+    void encoderLayerScopes() {
+        Generator gen(12);
+        nn::TransformerEncoderLayer enc({.dModel = 4, .nhead = 2, .dimFeedforward = 8, .dropout = 0.0}, gen);
+        profile::start();
+        enc(zeros({3, 1, 4}));
+        std::set<std::string> scopes;
+        for (const auto& e : profile::stop()) scopes.insert(profile::scopePath(e.scope));
+        for (const char* scope :
+             {"TransformerEncoderLayer/self_attn/attention", "TransformerEncoderLayer/self_attn/out_proj",
+              "TransformerEncoderLayer/linear1", "TransformerEncoderLayer/activation", "TransformerEncoderLayer/norm2"})
+            QVERIFY2(scopes.count(scope), scope);
     }
     void registeredWithTorchKeywords() {
         Generator gen(10);
