@@ -161,13 +161,15 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
             const std::int64_t index = layer * numDirections() + direction;
             profile::Scope scope("l" + std::to_string(layer) + (direction == 1 ? "_reverse" : ""));
             const Weights& w = m_weights[static_cast<std::size_t>(index)];
-            const Tensor projected = ops::linear(layerInput, w.ih, w.biasIh);
+            // Split once rather than select per step: the backward is then one cat of the step grads
+            // (torch's unbind), not a full-size zero tensor per step.
+            const auto projected = ops::split(ops::linear(layerInput, w.ih, w.biasIh), 1, 0);
             std::vector<Tensor> states;
             for (const Tensor& h : initial) states.push_back(ops::select(h, 0, index));
             std::vector<Tensor> outputs(static_cast<std::size_t>(steps));
             for (std::int64_t i = 0; i < steps; ++i) {
                 const std::int64_t t = direction == 0 ? i : steps - 1 - i;
-                states = step(ops::select(projected, 0, t), states, w.hh, w.biasHh);
+                states = step(ops::squeeze(projected[static_cast<std::size_t>(t)], 0), states, w.hh, w.biasHh);
                 outputs[static_cast<std::size_t>(t)] = states[0];
             }
             directionOutputs.push_back(ops::stack(outputs, 0));
