@@ -102,6 +102,17 @@ private slots:
                  (std::vector<std::string>{"weight_ih_l0", "weight_hh_l0", "weight_ih_l1", "weight_hh_l1"}));
         QCOMPARE(param(gru, "weight_hh_l0").sizes(), (Shape{12, 4}));
         QCOMPARE(gru.repr(), std::string("GRU(3, 4, num_layers=2, bias=False, batch_first=True, dropout=0.5)"));
+        nn::LSTM projected({.inputSize = 3, .hiddenSize = 5, .projSize = 2}, gen);
+        QCOMPARE(keys(projected.stateDict()), (std::vector<std::string>{"weight_ih_l0", "weight_hh_l0", "bias_ih_l0",
+                                                                        "bias_hh_l0", "weight_hr_l0"}));
+        QCOMPARE(param(projected, "weight_hh_l0").sizes(), (Shape{20, 2}));
+        QCOMPARE(projected.repr(), std::string("LSTM(3, 5, proj_size=2)"));
+        const auto out = projected.forward(zeros({4, 2, 3}), Tensor(), Tensor());
+        QCOMPARE(out.h.sizes(), (Shape{1, 2, 2}));
+        QCOMPARE(out.c.sizes(), (Shape{1, 2, 5}));
+        QVERIFY(errorOf([&] {
+                    nn::GRU({.inputSize = 3, .hiddenSize = 4, .projSize = 2}, gen);
+                }).contains("proj_size argument is only supported for LSTM"));
         nn::GRU tiny({.inputSize = 1, .hiddenSize = 1, .dropout = 1e-5}, gen);
         QCOMPARE(tiny.repr(), std::string("GRU(1, 1, dropout=1e-05)"));
     }
