@@ -69,8 +69,8 @@ Tensor padLastColumn(const Tensor& mask) {
     return ops::cat({mask, zeros(sizes, mask.dtype())}, -1);
 }
 
-// torch's _mha_shape_check: whether the input is batched, with its messages for inconsistent ranks.
-bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, const Tensor& keyPaddingMask,
+// torch's _mha_shape_check: the ranks of the inputs and masks agree (2-D unbatched or 3-D batched).
+void checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, const Tensor& keyPaddingMask,
                  const Tensor& attnMask, std::int64_t numHeads) {
     auto fail = [](const std::string& what) { throw ShapeError(std::string(kName) + ": " + what); };
     if (query.dim() == 3) {
@@ -83,7 +83,7 @@ bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, co
         if (attnMask.defined() && attnMask.dim() != 2 && attnMask.dim() != 3)
             fail("for batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found " +
                  std::to_string(attnMask.dim()) + "-D tensor instead");
-        return true;
+        return;
     }
     if (query.dim() == 2) {
         if (key.dim() != 2 || value.dim() != 2)
@@ -100,7 +100,7 @@ bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, co
             if (attnMask.dim() == 3 && attnMask.sizes() != expected)
                 fail("expected `attn_mask` shape to be " + shapeToString(expected) + " but got " + sizesText(attnMask));
         }
-        return false;
+        return;
     }
     throw ShapeError(std::string(kName) + ": query should be unbatched 2D or batched 3D tensor but received " +
                      std::to_string(query.dim()) + "-D query tensor");

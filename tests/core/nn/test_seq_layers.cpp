@@ -156,6 +156,27 @@ private slots:
         QCOMPARE(maxAbsDiff(gru(x), zero.output), 0.0);
         QCOMPARE(maxAbsDiff(ops::select(zero.output, 0, 3), ops::select(zero.h, 0, 0)), 0.0);
     }
+    void dropoutOnlyInTraining() {
+        Generator gen(13);
+        // RNN dropout acts between layers: none with one layer, some with two, never in evaluation.
+        nn::GRU one({.inputSize = 3, .hiddenSize = 4, .dropout = 0.5}, gen);
+        nn::GRU two({.inputSize = 3, .hiddenSize = 4, .numLayers = 2, .dropout = 0.5}, gen);
+        const Tensor x = randn({5, 2, 3}, DType::Float32, &gen);
+        const Tensor oneTrain = one(x), twoTrain = two(x);
+        one.eval();
+        two.eval();
+        QCOMPARE(maxAbsDiff(oneTrain, one(x)), 0.0);
+        QVERIFY(maxAbsDiff(twoTrain, two(x)) > 1e-4);
+        QCOMPARE(maxAbsDiff(two(x), two(x)), 0.0);
+        // Attention dropout zeroes and rescales weights, so rows stop summing to one.
+        nn::MultiheadAttention mha({.embedDim = 8, .numHeads = 2, .dropout = 0.5}, gen);
+        const Tensor q = randn({6, 2, 8}, DType::Float32, &gen);
+        const Tensor trained = mha.forward(q, q, q, {.averageAttnWeights = false}).weights;
+        QVERIFY(maxAbsDiff(ops::sum(trained, {3}), ones({2, 2, 6})) > 1e-3);
+        mha.eval();
+        QVERIFY(maxAbsDiff(ops::sum(mha.forward(q, q, q, {.averageAttnWeights = false}).weights, {3}),
+                           ones({2, 2, 6})) < 1e-6);
+    }
     void rnnErrorsNameTheCause() {
         Generator gen(6);
         nn::LSTM lstm({.inputSize = 3, .hiddenSize = 4}, gen);
