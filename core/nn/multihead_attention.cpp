@@ -54,8 +54,6 @@ Tensor xavierNormal(const Shape& sizes, Generator& gen) {
 
 std::string sizesText(const Tensor& t) { return shapeToString(t.sizes()); }
 
-bool isFloating(const Tensor& t) { return t.dtype() == DType::Float32 || t.dtype() == DType::Float64; }
-
 // A bool mask as torch turns it into an additive one: -inf where true, 0 elsewhere, in `dtype`.
 Tensor additiveMask(const Tensor& mask, DType dtype) {
     if (mask.dtype() != DType::Bool) return mask;
@@ -166,12 +164,8 @@ MultiheadAttention::MultiheadAttention(const Options& options, Generator& gen)
 }
 
 Tensor MultiheadAttention::causalMask(std::int64_t size) {
-    std::vector<std::uint8_t> bits(static_cast<std::size_t>(size * size));
-    for (std::int64_t i = 0; i < size; ++i)
-        for (std::int64_t j = i + 1; j < size; ++j) bits[static_cast<std::size_t>(i * size + j)] = 1;
-    Tensor mask = Tensor::empty({size, size}, DType::Bool);
-    std::copy(bits.begin(), bits.end(), static_cast<std::uint8_t*>(mask.rawData()));
-    return mask;
+    const Tensor positions = arange(size);
+    return ops::gt(ops::unsqueeze(positions, 0), ops::unsqueeze(positions, 1));  // key j > query i
 }
 
 Tensor MultiheadAttention::forward(const Tensor& x) { return forward(x, x, x, {.needWeights = false}).output; }
@@ -181,7 +175,7 @@ MultiheadAttention::Output MultiheadAttention::forward(const Tensor& query, cons
     const std::int64_t numHeads = m_options.numHeads;
     Tensor keyPaddingMask = options.keyPaddingMask;
     Tensor attnMask = options.attnMask;
-    if (keyPaddingMask.defined() && keyPaddingMask.dtype() != DType::Bool && !isFloating(keyPaddingMask))
+    if (keyPaddingMask.defined() && keyPaddingMask.dtype() != DType::Bool && !isFloating(keyPaddingMask.dtype()))
         throw TypeError(std::string(kName) + ": only bool and floating types of key_padding_mask are supported, got " +
                         std::string(dtypeName(keyPaddingMask.dtype())));
     // Identity of the inputs decides the packed projection, as in torch (`query is key`, `key is value`).
@@ -243,7 +237,7 @@ MultiheadAttention::Output MultiheadAttention::forward(const Tensor& query, cons
     }
 
     if (attnMask.defined()) {
-        if (attnMask.dtype() != DType::Bool && !isFloating(attnMask))
+        if (attnMask.dtype() != DType::Bool && !isFloating(attnMask.dtype()))
             throw TypeError(std::string(kName) + ": only float and bool types are supported for attn_mask, not " +
                             std::string(dtypeName(attnMask.dtype())));
         if (attnMask.dim() == 2) {
