@@ -149,19 +149,36 @@ std::string formatClass(double v) {
     return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
 }
 
-}  // namespace
+// Where problems go: Strict throws IoError "SOURCE:LINE: message" at the first one, otherwise they are
+// collected (up to kMaxProblems) for inspectCsv.
+class Reporter {
+public:
+    Reporter(std::string_view source, std::vector<CsvProblem>* sink) : m_source(source), m_sink(sink) {}
+    bool collecting() const { return m_sink != nullptr; }
+    void operator()(int line, std::size_t column, const std::string& message) const {
+        if (!m_sink) fail(m_source, line, message);
+        if (m_sink->size() < kMaxProblems) m_sink->push_back({line, static_cast<int>(column), message});
+    }
 
-CsvTable parseCsvTable(std::string_view text, std::string_view source, std::optional<char> delimiter,
-                       std::optional<bool> header) {
+private:
+    static constexpr std::size_t kMaxProblems = 200;
+    std::string_view m_source;
+    std::vector<CsvProblem>* m_sink;
+};
+
+CsvTable parseTable(std::string_view text, std::string_view source, std::optional<char> delimiter,
+                    std::optional<bool> header, const Reporter& report) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     CsvTable table;
     table.delimiter = delimiter.value_or(sniffDelimiter(text));
     std::vector<std::vector<std::string>> records;
     std::vector<int> lines;
     scanRecords(text, table.delimiter, source, [&](std::vector<std::string>&& fields, int line) {
-        if (!records.empty() && fields.size() != records.front().size())
-            fail(source, line,
-                 std::to_string(fields.size()) + " fields, expected " + std::to_string(records.front().size()));
+        if (!records.empty() && fields.size() != records.front().size()) {
+            report(line, 0,
+                   std::to_string(fields.size()) + " fields, expected " + std::to_string(records.front().size()));
+            return;
+        }
         records.push_back(std::move(fields));
         lines.push_back(line);
     });
@@ -190,7 +207,17 @@ CsvTable parseCsvTable(std::string_view text, std::string_view source, std::opti
     return table;
 }
 
-Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOptions& options) {
+struct ColumnPlan {
+    std::size_t target = 0;
+    std::vector<bool> ignored, numeric;
+    std::vector<std::string> fill;  // imputed value per column
+    std::vector<CsvColumn> columns;
+};
+
+// Resolves the options against the table, decides each column's kind, and reports non-numbers in
+// numeric columns and missing values. Options that name no column throw ValueError.
+ColumnPlan planColumns(const CsvTable& table, std::string_view source, const CsvOptions& options,
+                       const Reporter& report) {
     const std::size_t nCols = table.columns.size(), nRows = table.rows.size();
     auto findColumn = [&](const std::string& name, const char* key) {
         auto it = std::find(table.columns.begin(), table.columns.end(), name);
@@ -203,7 +230,9 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
         return static_cast<std::size_t>(it - table.columns.begin());
     };
 
-    std::size_t target = nCols - 1;
+    ColumnPlan plan;
+    std::size_t& target = plan.target;
+    target = nCols - 1;
     if (options.target) {
         target = findColumn(*options.target, "target");
     } else if (options.targetIndex) {
@@ -215,7 +244,9 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
                              " columns");
         target = static_cast<std::size_t>(i);
     }
-    std::vector<bool> ignored(nCols, false), forcedCategorical(nCols, false);
+    std::vector<bool>& ignored = plan.ignored;
+    ignored.assign(nCols, false);
+    std::vector<bool> forcedCategorical(nCols, false);
     for (auto& name : options.ignore) ignored[findColumn(name, "ignore")] = true;
     for (auto& name : options.categorical) forcedCategorical[findColumn(name, "categorical")] = true;
     if (ignored[target])
@@ -223,46 +254,54 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
     if (nCols < 2) throw IoError(std::string(source) + ": needs at least one feature column and a target column");
 
     // Column kinds: numeric when every present value is a number.
-    std::vector<bool> numeric(nCols, true);
+    std::vector<bool>& numeric = plan.numeric;
+    numeric.assign(nCols, true);
     for (std::size_t c = 0; c < nCols; ++c) {
         if (ignored[c]) continue;
-        std::size_t numbers = 0, texts = 0, firstText = 0;
+        std::size_t numbers = 0, texts = 0;
         for (std::size_t r = 0; r < nRows; ++r) {
             const std::string& f = table.rows[r][c];
             if (isMissing(f)) continue;
             if (toNumber(f)) {
                 ++numbers;
-            } else if (texts++ == 0) {
-                firstText = r;
+            } else {
+                ++texts;
             }
         }
         numeric[c] = texts == 0 && !forcedCategorical[c];
-        if (texts > 0 && numbers > texts && !forcedCategorical[c])
-            fail(source, table.lines[firstText],
-                 singleQuoted(trim(table.rows[firstText][c])) + " in " + columnLabel(table, c) +
-                     " is not a number (the column's other values are numbers; list it in \"categorical\" to "
-                     "treat it as categories)");
+        if (texts > 0 && numbers > texts && !forcedCategorical[c]) {
+            numeric[c] = true;  // mostly numbers: the text values are the mistakes
+            for (std::size_t r = 0; r < nRows; ++r)
+                if (!isMissing(table.rows[r][c]) && !toNumber(table.rows[r][c]))
+                    report(table.lines[r], c + 1,
+                           singleQuoted(trim(table.rows[r][c])) + " in " + columnLabel(table, c) +
+                               " is not a number (the column's other values are numbers; list it in \"categorical\" "
+                               "to treat it as categories)");
+        }
         if (numbers == 0 && texts == 0)
             throw IoError(std::string(source) + ": " + columnLabel(table, c) + " has no values");
     }
 
     // Missing values: an error, or imputed.
-    std::vector<std::string> fill(nCols);
+    std::vector<std::string>& fill = plan.fill;
+    fill.assign(nCols, "");
     for (std::size_t c = 0; c < nCols; ++c) {
         if (ignored[c]) continue;
         for (std::size_t r = 0; r < nRows; ++r)
             if (isMissing(table.rows[r][c])) {
-                if (c == target) fail(source, table.lines[r], "missing target value in " + columnLabel(table, c));
-                if (!options.imputeMissing)
-                    fail(source, table.lines[r],
-                         "missing value in " + columnLabel(table, c) + " (set \"missing\": \"impute\" to fill it in)");
+                if (c == target)
+                    report(table.lines[r], c + 1, "missing target value in " + columnLabel(table, c));
+                else if (!options.imputeMissing)
+                    report(
+                        table.lines[r], c + 1,
+                        "missing value in " + columnLabel(table, c) + " (set \"missing\": \"impute\" to fill it in)");
             }
         if (!options.imputeMissing) continue;
         if (numeric[c]) {
             double sum = 0;
             std::size_t n = 0;
             for (auto& row : table.rows)
-                if (!isMissing(row[c])) sum += *toNumber(row[c]), ++n;
+                if (auto v = isMissing(row[c]) ? std::nullopt : toNumber(row[c])) sum += *v, ++n;
             fill[c] = formatClass(sum / static_cast<double>(n));
         } else {
             std::map<std::string, std::size_t> counts;
@@ -273,6 +312,36 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
                 if (count > best) best = count, fill[c] = value;  // ties: the first in sorted order
         }
     }
+    for (std::size_t c = 0; c < nCols; ++c) {
+        CsvColumn info{table.columns[c], numeric[c] ? ColumnKind::Numeric : ColumnKind::Categorical};
+        std::set<std::string> distinct;
+        for (const auto& row : table.rows) {
+            if (isMissing(row[c]))
+                ++info.missing;
+            else
+                distinct.insert(std::string(trim(row[c])));
+        }
+        info.distinct = static_cast<std::int64_t>(distinct.size());
+        info.target = c == target;
+        info.ignored = ignored[c];
+        plan.columns.push_back(std::move(info));
+    }
+    return plan;
+}
+
+}  // namespace
+
+CsvTable parseCsvTable(std::string_view text, std::string_view source, std::optional<char> delimiter,
+                       std::optional<bool> header) {
+    return parseTable(text, source, delimiter, header, Reporter(source, nullptr));
+}
+
+Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOptions& options) {
+    const std::size_t nCols = table.columns.size(), nRows = table.rows.size();
+    const ColumnPlan plan = planColumns(table, source, options, Reporter(source, nullptr));
+    const std::size_t target = plan.target;
+    const std::vector<bool>&ignored = plan.ignored, &numeric = plan.numeric;
+    const std::vector<std::string>& fill = plan.fill;
     auto value = [&](std::size_t r, std::size_t c) -> std::string {
         const std::string& f = table.rows[r][c];
         return isMissing(f) ? fill[c] : std::string(trim(f));
@@ -365,6 +434,20 @@ Dataset readCsv(const std::filesystem::path& file, const CsvOptions& options) {
     Dataset d = parseCsv(io::readFile(file), file.string(), options);
     d.name = file.stem().string();
     return d;
+}
+
+CsvInspection inspectCsv(std::string_view text, std::string_view source, const CsvOptions& options) {
+    CsvInspection out;
+    const Reporter collect(source, &out.problems);
+    try {
+        out.table = parseTable(text, source, options.delimiter, options.header, collect);
+        out.columns = planColumns(out.table, source, options, collect).columns;
+    } catch (const Error& e) {
+        // A fatal problem (no rows, an unterminated quote, an option naming no column): the message
+        // already names the place.
+        out.problems.push_back({0, 0, e.what()});
+    }
+    return out;
 }
 
 }  // namespace tessera::data

@@ -3,7 +3,7 @@
 //   CsvOptions o;
 //   o.target = "species";                       // by name; or o.targetIndex = 4; default: last column
 //   Dataset d = readCsv("flowers.csv", o);      // IoError "flowers.csv:17: 5 fields, expected 4"
-//   CsvTable t = parseCsvTable(text, "flowers.csv");   // the raw table, for previews
+//   CsvInspection i = inspectCsv(text, "flowers.csv", o);   // table, column kinds, every problem
 //
 // Reading (RFC 4180): fields separated by ',', ';' or tab (sniffed from the first lines unless
 // given), optionally in double quotes (a quoted field may hold delimiters, newlines and "" for a
@@ -52,6 +52,35 @@ struct CsvOptions {
     std::vector<std::string> ignore;          // columns to leave out
     bool imputeMissing = false;
 };
+
+enum class ColumnKind { Numeric, Categorical };
+
+struct CsvColumn {
+    std::string name;
+    ColumnKind kind = ColumnKind::Numeric;
+    std::int64_t missing = 0;   // missing values in the column
+    std::int64_t distinct = 0;  // distinct present values
+    bool target = false;
+    bool ignored = false;
+};
+
+struct CsvProblem {
+    int line = 0;    // from 1; 0 when the problem is not tied to a line (the message then says where)
+    int column = 0;  // from 1; 0 for the whole row
+    std::string message;
+
+    friend bool operator==(const CsvProblem&, const CsvProblem&) = default;
+};
+
+// For a preview (the data panel): the table, each column's role and kind, and every problem at once
+// (up to 200) instead of the first as an exception. Rows with the wrong number of fields are reported
+// and left out of the table. Never throws for bad content.
+struct CsvInspection {
+    CsvTable table;
+    std::vector<CsvColumn> columns;
+    std::vector<CsvProblem> problems;
+};
+CsvInspection inspectCsv(std::string_view text, std::string_view source, const CsvOptions& options);
 
 // Splits text into a table; `source` names it in errors ("SOURCE:LINE: cause"). Throws IoError for an
 // unterminated quote, text after a closing quote, a row with the wrong number of fields, or no rows.

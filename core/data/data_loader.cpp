@@ -33,18 +33,20 @@ std::vector<std::int64_t> DataLoader::order(std::int64_t epoch) const {
 }
 
 Batch DataLoader::batch(std::int64_t epoch, std::int64_t index) const {
+    return epoch == m_orderEpoch ? batchOf(m_order, index) : batchOf(order(epoch), index);
+}
+
+Batch DataLoader::batchOf(const std::vector<std::int64_t>& rows, std::int64_t index) const {
     if (index < 0 || index >= batchesPerEpoch())
         throw IndexError("DataLoader: batch " + std::to_string(index) + " is out of range for " +
                          std::to_string(batchesPerEpoch()) + " batches per epoch");
-    const std::vector<std::int64_t> rows = epoch == m_orderEpoch ? m_order : order(epoch);
     const auto n = static_cast<std::int64_t>(rows.size());
     const std::int64_t begin = index * m_options.batchSize;
     const std::int64_t end = std::min(n, begin + m_options.batchSize);
     Batch out;
     out.rows.assign(rows.begin() + begin, rows.begin() + end);
-    Dataset part = m_dataset.subset(out.rows);
-    out.x = part.features;
-    out.y = part.targets;
+    out.x = takeRows(m_dataset.features, out.rows);
+    out.y = takeRows(m_dataset.targets, out.rows);
     return out;
 }
 
@@ -56,7 +58,7 @@ bool DataLoader::next(Batch& out) {
         m_order = order(m_state.epoch);
         m_orderEpoch = m_state.epoch;
     }
-    out = batch(m_state.epoch, m_state.position);
+    out = batchOf(m_order, m_state.position);
     ++m_state.position;
     return true;
 }

@@ -70,6 +70,8 @@ public:
     void setState(DataLoaderState state);
 
 private:
+    Batch batchOf(const std::vector<std::int64_t>& order, std::int64_t index) const;
+
     Dataset m_dataset;
     DataLoaderOptions m_options;
     DataLoaderState m_state;

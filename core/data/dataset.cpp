@@ -26,10 +26,7 @@ std::vector<std::int64_t> Dataset::classCounts() const {
     return counts;
 }
 
-namespace {
-
-// Copies whole rows of a contiguous tensor whose first dimension is the sample.
-Tensor gatherRows(const Tensor& source, const std::vector<std::int64_t>& rows) {
+Tensor takeRows(const Tensor& source, const std::vector<std::int64_t>& rows) {
     Shape sizes = source.sizes();
     sizes[0] = static_cast<std::int64_t>(rows.size());
     Tensor out = Tensor::empty(sizes, source.dtype());
@@ -41,8 +38,6 @@ Tensor gatherRows(const Tensor& source, const std::vector<std::int64_t>& rows) {
     return out;
 }
 
-}  // namespace
-
 Dataset Dataset::subset(const std::vector<std::int64_t>& rows) const {
     const auto n = static_cast<std::int64_t>(size());
     for (std::int64_t r : rows)
@@ -50,8 +45,8 @@ Dataset Dataset::subset(const std::vector<std::int64_t>& rows) const {
             throw IndexError("Dataset::subset: row " + std::to_string(r) + " is out of range for data set '" + name +
                              "' with " + std::to_string(n) + " rows");
     Dataset out = *this;
-    out.features = gatherRows(features, rows);
-    out.targets = gatherRows(targets, rows);
+    out.features = takeRows(features, rows);
+    out.targets = takeRows(targets, rows);
     return out;
 }
 

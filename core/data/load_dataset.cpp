@@ -88,8 +88,8 @@ const std::map<std::string, GeneratorEntry>& generators() {
         {"circles",
          {{"samples", "noise", "factor"},
           [](const Spec& s) {
-              return makeCircles(s.integer("samples", 1000, 2), s.number("noise", 0.05, 0),
-                                 s.number("factor", 0.8, 0, true), s.seed());
+              return makeCircles(s.integer("samples", 1000, 2), s.number("noise", 0.05, 0), s.number("factor", 0.8, 0),
+                                 s.seed());
           }}},
         {"blobs",
          {{"samples", "centers", "features", "clusterStd"},

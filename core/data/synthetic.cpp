@@ -123,8 +123,8 @@ Dataset makeMoons(std::int64_t samples, double noise, std::uint64_t seed) {
 Dataset makeCircles(std::int64_t samples, double noise, double factor, std::uint64_t seed) {
     requireAtLeast("circles", "samples", samples, 2);
     requireNonNegative("circles", "noise", noise);
-    if (!(factor > 0.0 && factor < 1.0))
-        throw ValueError("circles: factor must be in (0, 1), got " + std::to_string(factor));
+    if (!(factor >= 0.0 && factor < 1.0))
+        throw ValueError("circles: factor must be in [0, 1), got " + std::to_string(factor));
     Draws draws(mixSeed(seed, 2));
     const std::int64_t nOut = samples / 2, nIn = samples - nOut;
     std::vector<double> x;

@@ -20,7 +20,7 @@ namespace tessera::data {
 Dataset makeMoons(std::int64_t samples, double noise, std::uint64_t seed);
 
 // Two concentric circles (make_circles): n/2 on the unit circle (class 0), the rest on a circle of
-// radius `factor` in (0, 1) (class 1), plus Gaussian noise.
+// radius `factor` in [0, 1) (class 1), plus Gaussian noise.
 Dataset makeCircles(std::int64_t samples, double noise, double factor, std::uint64_t seed);
 
 // Isotropic Gaussian blobs (make_blobs): `centers` centres drawn uniformly from [-10, 10]^features,

@@ -117,6 +117,34 @@ private slots:
                  QString("data.csv:4: 'x7' in column 'a' (1 of 2) is not a number (the column's other values are "
                          "numbers; list it in \"categorical\" to treat it as categories)"));
     }
+    void inspectionListsEveryProblem() {
+        CsvOptions o;
+        o.target = "y";
+        CsvInspection i = inspectCsv("a,b,y\n1,red,0\n,blue,1\n2,red\nx,red,1\n3,,\n", "data.csv", o);
+        QCOMPARE(i.table.rows.size(), std::size_t(4));  // the short row is left out
+        QCOMPARE(i.columns.size(), std::size_t(3));
+        QCOMPARE(i.columns[0].kind, ColumnKind::Numeric);
+        QCOMPARE(i.columns[1].kind, ColumnKind::Categorical);
+        QCOMPARE(i.columns[1].distinct, std::int64_t(2));
+        QCOMPARE(i.columns[1].missing, std::int64_t(1));
+        QVERIFY(i.columns[2].target && !i.columns[0].target);
+        std::vector<CsvProblem> expected = {
+            {4, 0, "2 fields, expected 3"},
+            {5, 1,
+             "'x' in column 'a' (1 of 3) is not a number (the column's other values are numbers; list it in "
+             "\"categorical\" to treat it as categories)"},
+            {3, 1, "missing value in column 'a' (1 of 3) (set \"missing\": \"impute\" to fill it in)"},
+            {6, 2, "missing value in column 'b' (2 of 3) (set \"missing\": \"impute\" to fill it in)"},
+            {6, 3, "missing target value in column 'y' (3 of 3)"},
+        };
+        QCOMPARE(i.problems.size(), expected.size());
+        for (std::size_t k = 0; k < expected.size(); ++k) QCOMPARE(i.problems[k].message, expected[k].message);
+        QVERIFY(i.problems == expected);
+        CsvInspection fatal = inspectCsv("a,b\n1,\"2\n", "data.csv", {});
+        QCOMPARE(fatal.problems.size(), std::size_t(1));
+        QCOMPARE(fatal.problems[0].message, std::string("data.csv:2: unterminated quoted field"));
+        QVERIFY(inspectCsv("a,b\n1,2\n", "data.csv", {}).problems.empty());
+    }
     void badOptions() {
         CsvOptions o;
         o.target = "label";

@@ -2,10 +2,12 @@
 // (moons and circles without noise lie exactly on their curves) and parameter errors.
 #include <QtTest>
 
+#include <array>
 #include <cmath>
 #include <numbers>
 
 #include "core/data/synthetic.h"
+#include "core/io/npy.h"
 #include "core/tensor/error.h"
 
 using namespace tessera;
@@ -55,6 +57,48 @@ private slots:
         std::vector<std::int64_t> y = d.targets.toVector<std::int64_t>();
         for (std::size_t i = 0; i < y.size(); ++i)
             QVERIFY(std::abs(std::hypot(x[2 * i], x[2 * i + 1]) - (y[i] == 0 ? 1.0 : 0.5)) < 1e-5);
+    }
+    // Without noise the point sets equal sklearn's (up to order and float32 rounding).
+    void moonsAndCirclesMatchSklearn() {
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(TESSERA_PYTHON3, {"-c", R"(import sys, numpy as np, sklearn.datasets as ds
+X, y = ds.make_moons(101, noise=0.0, shuffle=False)
+np.save(sys.argv[1] + "/moons.npy", np.c_[X, y].astype(np.float32))
+X, y = ds.make_circles(101, noise=0.0, factor=0.3, shuffle=False)
+np.save(sys.argv[1] + "/circles.npy", np.c_[X, y].astype(np.float32))
+)",
+                                  dir.path()});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        auto rowsOf = [](const Dataset& d) {
+            std::vector<std::array<float, 3>> rows;
+            std::vector<float> x = d.features.toVector<float>();
+            std::vector<std::int64_t> y = d.targets.toVector<std::int64_t>();
+            for (std::size_t i = 0; i < y.size(); ++i) rows.push_back({x[2 * i], x[2 * i + 1], float(y[i])});
+            return rows;
+        };
+        auto rowsOfNpy = [](const Tensor& t) {
+            std::vector<std::array<float, 3>> rows;
+            std::vector<float> v = t.toVector<float>();
+            for (std::size_t i = 0; i + 2 < v.size(); i += 3) rows.push_back({v[i], v[i + 1], v[i + 2]});
+            return rows;
+        };
+        const std::pair<Dataset, std::string> cases[] = {{makeMoons(101, 0.0, 0), "moons.npy"},
+                                                         {makeCircles(101, 0.0, 0.3, 0), "circles.npy"}};
+        for (const auto& [mine, file] : cases) {
+            auto a = rowsOf(mine), b = rowsOfNpy(io::readNpy(dir.filePath(QString::fromStdString(file)).toStdString()));
+            QCOMPARE(a.size(), b.size());
+            std::vector<bool> used(b.size(), false);
+            for (const auto& r : a) {
+                bool found = false;
+                for (std::size_t j = 0; j < b.size() && !found; ++j)
+                    if (!used[j] && r[2] == b[j][2] && std::abs(r[0] - b[j][0]) < 1e-6 &&
+                        std::abs(r[1] - b[j][1]) < 1e-6)
+                        used[j] = found = true;
+                QVERIFY2(found, file.c_str());
+            }
+        }
     }
     void noiseHasTheRequestedSpread() {
         Dataset clean = makeMoons(4000, 0.0, 3), noisy = makeMoons(4000, 0.2, 3);
@@ -144,7 +188,7 @@ private slots:
         QCOMPARE(errorOf([] { makeMoons(10, -1, 0); }),
                  QString("moons: noise must be a finite number >= 0, got -1.000000"));
         QCOMPARE(errorOf([] { makeCircles(10, 0.1, 1.5, 0); }),
-                 QString("circles: factor must be in (0, 1), got 1.500000"));
+                 QString("circles: factor must be in [0, 1), got 1.500000"));
         QCOMPARE(errorOf([] { makeSpirals(10, 1, 0.1, 1, 0); }), QString("spirals: classes must be at least 2, got 1"));
         QCOMPARE(errorOf([] { makeSineSequences(10, 1, 2, 0.1, 0); }),
                  QString("sine_frequency: sequenceLength must be at least 2, got 1"));
