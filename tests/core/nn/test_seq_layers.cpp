@@ -10,6 +10,7 @@
 #include "core/nn/layer_registry.h"
 #include "core/nn/lstm.h"
 #include "core/nn/multihead_attention.h"
+#include "core/nn/transformer_encoder_layer.h"
 #include "core/ops/sum.h"
 #include "core/ops/view.h"
 #include "core/profile/profiler.h"
@@ -101,6 +102,17 @@ private slots:
                  (std::vector<std::string>{"weight_ih_l0", "weight_hh_l0", "weight_ih_l1", "weight_hh_l1"}));
         QCOMPARE(param(gru, "weight_hh_l0").sizes(), (Shape{12, 4}));
         QCOMPARE(gru.repr(), std::string("GRU(3, 4, num_layers=2, bias=False, batch_first=True, dropout=0.5)"));
+        nn::LSTM projected({.inputSize = 3, .hiddenSize = 5, .projSize = 2}, gen);
+        QCOMPARE(keys(projected.stateDict()), (std::vector<std::string>{"weight_ih_l0", "weight_hh_l0", "bias_ih_l0",
+                                                                        "bias_hh_l0", "weight_hr_l0"}));
+        QCOMPARE(param(projected, "weight_hh_l0").sizes(), (Shape{20, 2}));
+        QCOMPARE(projected.repr(), std::string("LSTM(3, 5, proj_size=2)"));
+        const auto out = projected.forward(zeros({4, 2, 3}), Tensor(), Tensor());
+        QCOMPARE(out.h.sizes(), (Shape{1, 2, 2}));
+        QCOMPARE(out.c.sizes(), (Shape{1, 2, 5}));
+        QVERIFY(errorOf([&] {
+                    nn::GRU({.inputSize = 3, .hiddenSize = 4, .projSize = 2}, gen);
+                }).contains("proj_size argument is only supported for LSTM"));
         nn::GRU tiny({.inputSize = 1, .hiddenSize = 1, .dropout = 1e-5}, gen);
         QCOMPARE(tiny.repr(), std::string("GRU(1, 1, dropout=1e-05)"));
     }
@@ -143,6 +155,27 @@ private slots:
         QVERIFY(maxAbsDiff(zero.h, other.h) > 1e-4);
         QCOMPARE(maxAbsDiff(gru(x), zero.output), 0.0);
         QCOMPARE(maxAbsDiff(ops::select(zero.output, 0, 3), ops::select(zero.h, 0, 0)), 0.0);
+    }
+    void dropoutOnlyInTraining() {
+        Generator gen(13);
+        // RNN dropout acts between layers: none with one layer, some with two, never in evaluation.
+        nn::GRU one({.inputSize = 3, .hiddenSize = 4, .dropout = 0.5}, gen);
+        nn::GRU two({.inputSize = 3, .hiddenSize = 4, .numLayers = 2, .dropout = 0.5}, gen);
+        const Tensor x = randn({5, 2, 3}, DType::Float32, &gen);
+        const Tensor oneTrain = one(x), twoTrain = two(x);
+        one.eval();
+        two.eval();
+        QCOMPARE(maxAbsDiff(oneTrain, one(x)), 0.0);
+        QVERIFY(maxAbsDiff(twoTrain, two(x)) > 1e-4);
+        QCOMPARE(maxAbsDiff(two(x), two(x)), 0.0);
+        // Attention dropout zeroes and rescales weights, so rows stop summing to one.
+        nn::MultiheadAttention mha({.embedDim = 8, .numHeads = 2, .dropout = 0.5}, gen);
+        const Tensor q = randn({6, 2, 8}, DType::Float32, &gen);
+        const Tensor trained = mha.forward(q, q, q, {.averageAttnWeights = false}).weights;
+        QVERIFY(maxAbsDiff(ops::sum(trained, {3}), ones({2, 2, 6})) > 1e-3);
+        mha.eval();
+        QVERIFY(maxAbsDiff(ops::sum(mha.forward(q, q, q, {.averageAttnWeights = false}).weights, {3}),
+                           ones({2, 2, 6})) < 1e-6);
     }
     void rnnErrorsNameTheCause() {
         Generator gen(6);
@@ -241,6 +274,58 @@ private slots:
                 }).contains("only bool and floating types of key_padding_mask"));
         QVERIFY(errorOf([&] { m(zeros({5, 3, 6})); }).contains("was expecting embedding dimension of 8, but got 6"));
         QVERIFY(errorOf([&] { m(zeros({2, 5, 3, 8})); }).contains("received 4-D query tensor"));
+    }
+    void encoderLayerNamesReprAndNorms() {
+        Generator gen(11);
+        nn::TransformerEncoderLayer post({.dModel = 8, .nhead = 2, .dimFeedforward = 16}, gen);
+        QCOMPARE(
+            keys(post.stateDict()),
+            (std::vector<std::string>{"self_attn.in_proj_weight", "self_attn.in_proj_bias", "self_attn.out_proj.weight",
+                                      "self_attn.out_proj.bias", "linear1.weight", "linear1.bias", "linear2.weight",
+                                      "linear2.bias", "norm1.weight", "norm1.bias", "norm2.weight", "norm2.bias"}));
+        QCOMPARE(
+            post.repr(),
+            std::string("TransformerEncoderLayer(\n"
+                        "  (self_attn): MultiheadAttention(\n"
+                        "    (out_proj): NonDynamicallyQuantizableLinear(in_features=8, out_features=8, bias=True)\n"
+                        "  )\n"
+                        "  (linear1): Linear(in_features=8, out_features=16, bias=True)\n"
+                        "  (dropout): Dropout(p=0.1, inplace=False)\n"
+                        "  (linear2): Linear(in_features=16, out_features=8, bias=True)\n"
+                        "  (norm1): LayerNorm((8,), eps=1e-05, elementwise_affine=True)\n"
+                        "  (norm2): LayerNorm((8,), eps=1e-05, elementwise_affine=True)\n"
+                        "  (dropout1): Dropout(p=0.1, inplace=False)\n"
+                        "  (dropout2): Dropout(p=0.1, inplace=False)\n"
+                        ")"));
+        post.eval();
+        nn::TransformerEncoderLayer pre({.dModel = 8, .nhead = 2, .dimFeedforward = 16, .normFirst = true}, gen);
+        pre.loadStateDict(post.stateDict());
+        pre.eval();
+        const Tensor x = randn({4, 2, 8}, DType::Float32, &gen);
+        const Tensor a = post(x), b = pre(x);
+        QCOMPARE(a.sizes(), (Shape{4, 2, 8}));
+        // Post-norm ends in a LayerNorm with unit weight: each position has mean 0; pre-norm does not.
+        QVERIFY(maxAbs(ops::mean(a, {2})) < 1e-5);
+        QVERIFY(maxAbs(ops::mean(b, {2})) > 1e-3);
+        // In training, dropout 0.1 changes the output; in evaluation the layer is deterministic.
+        QCOMPARE(maxAbsDiff(post(x), a), 0.0);
+        post.train();
+        QVERIFY(maxAbsDiff(post(x), a) > 1e-4);
+        QVERIFY(errorOf([&] {
+                    nn::TransformerEncoderLayer({.dModel = 8, .nhead = 2, .activation = "tanh"}, gen);
+                }).contains("activation should be relu/gelu, not tanh"));
+    }
+    void encoderLayerScopes() {
+        Generator gen(12);
+        nn::TransformerEncoderLayer enc({.dModel = 4, .nhead = 2, .dimFeedforward = 8, .dropout = 0.0}, gen);
+        profile::start();
+        enc(zeros({3, 1, 4}));
+        std::set<std::string> scopes;
+        for (const auto& e : profile::stop()) scopes.insert(profile::scopePath(e.scope));
+        for (const char* scope :
+             {"TransformerEncoderLayer/self_attn/attention", "TransformerEncoderLayer/self_attn/out_proj",
+              "TransformerEncoderLayer/linear1", "TransformerEncoderLayer/activation", "TransformerEncoderLayer/norm2"})
+            QVERIFY2(scopes.count(scope), scope);
     }
     void registeredWithTorchKeywords() {
         Generator gen(10);
