@@ -380,6 +380,30 @@ private slots:
         QCOMPARE(y.sizes(), (Shape{5, 13}));
     }
 
+    void dataNodeMessages() {
+        ModelGraph g;
+        g.addNode("Target", json(R"({"classes": 3})"), "t");
+        g.addNode("Output", io::Json::object(), "out");
+        g.addNode("Input", json(R"({"shape": [4, 0]})"), "x");
+        g.addNode("Normalize", io::Json::object(), "norm");
+        g.connect("t", 0, "out", 0);
+        g.connect("t", 0, "norm", 0);
+        GraphReport r = analyze(g);
+        QCOMPARE(outputOf(r, "t"), QString("[N]"));
+        QCOMPARE(r.node("t")->outputs[0].classes.value_or(0), std::int64_t(3));
+        QCOMPARE(errorsOf(r, "out"), QStringList{"Output needs floating-point values, gets [N] int64 (3 classes)"});
+        QCOMPARE(errorsOf(r, "norm"), QStringList{"Normalize needs floating-point values, gets [N] int64 (3 classes)"});
+        QCOMPARE(errorsOf(r, "x"),
+                 QStringList{"Input: parameter 'shape' must be an integer ≥ 1 or a list of such integers, got [4, 0]"});
+        g.setParams("t", json(R"({"classes": 3, "shape": [1]})"));
+        QCOMPARE(errorsOf(analyze(g), "t"),
+                 QStringList{"Target: set either classes (classification) or shape (regression), not both"});
+        g.setParams("t", json(R"({"shape": 2})"));
+        r = analyze(g);
+        QCOMPARE(outputOf(r, "t"), QString("[N, 2]"));
+        QVERIFY(errorsOf(r, "out").isEmpty());
+    }
+
     void lossMessages() {
         auto lossErrors = [](const char* target, const std::string& loss, int outFeatures) {
             ModelGraph g =
