@@ -7,6 +7,7 @@
 #include <map>
 
 #include "app/cli/command.h"
+#include "core/data/load_dataset.h"
 #include "core/graph/analysis.h"
 #include "core/io/project.h"
 #include "core/tensor/error.h"
@@ -42,7 +43,25 @@ int checkModel(const io::Project& project, const std::filesystem::path& file, st
         return 0;
     }
     const graph::ModelGraph graph = graph::ModelGraph::fromProject(project);
-    const graph::GraphReport report = graph::analyze(graph);
+    // The data set, when the project names one, tells the Input's feature count and the Target's kind.
+    graph::AnalyzeOptions options;
+    int errors = 0;
+    if (project.data.contains("dataset") || project.data.contains("csv")) {
+        try {
+            const data::Dataset dataset = data::loadDataset(project.data, file);
+            options.inputFeatures = dataset.numFeatures();
+            if (dataset.task == data::Task::Classification) {
+                options.classes = dataset.numClasses();
+            } else {
+                options.targetWidth = dataset.targetWidth();
+            }
+            out << "  samples: " << dataset.size() << " × " << dataset.numFeatures() << " features\n";
+        } catch (const Error& e) {
+            err << "tessera-cli validate: " << file.string() << ": data: " << e.what() << "\n";
+            ++errors;
+        }
+    }
+    const graph::GraphReport report = graph::analyze(graph, options);
     std::size_t idWidth = 4, typeWidth = 4, shapeWidth = 6;
     for (const auto& n : report.nodes) {
         idWidth = std::max(idWidth, n.id.size());
@@ -60,7 +79,6 @@ int checkModel(const io::Project& project, const std::filesystem::path& file, st
         row(n.id, n.type, shapeColumn(n), std::to_string(n.parameters), std::to_string(n.macs));
     }
     row("total", "", "", std::to_string(report.totalParameters), std::to_string(report.totalMacs));
-    int errors = 0;
     for (const auto& p : report.problems) {
         if (p.severity == graph::Severity::Error) ++errors;
         err << "tessera-cli validate: " << file.string() << ": " << graph::formatProblem(p, &graph) << "\n";

@@ -338,6 +338,33 @@ private slots:
                  QStringList{"the Input shape [1, 8, 8] holds 64 features per sample but the data set's rows have 30"});
     }
 
+    void dataSetTargets() {
+        ModelGraph g = single("[4]", "Linear", R"({"in_features": 4, "out_features": 3})");
+        g.addNode("Target", json(R"({"classes": 3})"), "t");
+        g.addNode("CrossEntropyLoss", io::Json::object(), "loss");
+        g.connect("n", 0, "loss", 0);
+        g.connect("t", 0, "loss", 1);
+        QVERIFY(!analyze(g, {.inputFeatures = 4, .classes = 3}).hasErrors());
+        QCOMPARE(errorsOf(analyze(g, {.classes = 2}), "t"),
+                 QStringList{"the Target has 3 classes but the data set has 2"});
+        QCOMPARE(errorsOf(analyze(g, {.targetWidth = 1}), "t"),
+                 QStringList{"the data set's targets are regression values (1 per sample); give the Target a shape "
+                             "instead of classes"});
+        // Binary labels may feed BCEWithLogitsLoss as 0/1 floats through a Target of shape [1].
+        ModelGraph binary = single("[4]", "Linear", R"({"in_features": 4, "out_features": 1})");
+        binary.addNode("Target", json(R"({"shape": [1]})"), "t");
+        binary.addNode("BCEWithLogitsLoss", io::Json::object(), "loss");
+        binary.connect("n", 0, "loss", 0);
+        binary.connect("t", 0, "loss", 1);
+        QVERIFY(!analyze(binary, {.classes = 2}).hasErrors());
+        g.setParams("t", json(R"({"shape": [3]})"));
+        QCOMPARE(
+            errorsOf(analyze(g, {.classes = 3}), "t"),
+            QStringList{"the data set has class labels (3 classes); give the Target classes 3 instead of a shape"});
+        QCOMPARE(errorsOf(analyze(g, {.targetWidth = 2}), "t"),
+                 QStringList{"the Target shape [3] holds 3 values per sample but the data set's targets have 2"});
+    }
+
     void mergeNodes() {
         ModelGraph g;
         g.addNode("Input", json(R"({"shape": [6]})"), "x");
