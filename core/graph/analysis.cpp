@@ -278,7 +278,8 @@ struct Analyzer {
                 for (auto& w : result.warnings) problem(node.id, w, -1, {}, Severity::Warning);
             } catch (const NodeProblem& e) {
                 problem(node.id, e.what(), e.port(), e.param());
-            } catch (const Error& e) {
+            } catch (const std::exception& e) {
+                // A rule that trips over a value it did not expect must not take the designer down.
                 problem(node.id, type->name + ": " + e.what());
             }
         }

@@ -229,6 +229,9 @@ private slots:
         QCOMPARE(error("[2, 1, 1]", "MaxPool2d", R"({"kernel_size": 2})"),
                  QString("MaxPool2d: the input [N, 2, 1, 1] is too small for the kernel 2 x 2 — reduce kernel_size or "
                          "remove a pooling layer before it"));
+        QCOMPARE(error("[2, 6, 6]", "MaxPool2d", R"({"kernel_size": [2, 2, 2]})"),
+                 QString("MaxPool2d: parameter 'kernel_size' must be an integer ≥ 1 or a list of 2 such integers, got "
+                         "[2, 2, 2]"));
         QCOMPARE(error("[8]", "BatchNorm1d", R"({"num_features": 16})"),
                  QString("BatchNorm1d expects 16 features (dim 1), gets [N, 8] — set num_features to 8 or change the "
                          "layer before it"));
@@ -429,6 +432,48 @@ private slots:
         r = analyze(g);
         QCOMPARE(outputOf(r, "t"), QString("[N, 2]"));
         QVERIFY(errorsOf(r, "out").isEmpty());
+    }
+
+    // The designer reruns the analysis on every half-finished edit: whatever the graph, it reports and
+    // never throws. Seeded random graphs of random types, parameters and edges.
+    void neverThrowsOnRandomGraphs() {
+        const auto names = NodeTypeRegistry::instance().names();
+        const std::vector<io::Json> values = {io::Json(1),    io::Json(-1),     io::Json(0),       io::Json(3.5),
+                                              io::Json(true), io::Json("same"), io::Json(nullptr), json("[2, 3]"),
+                                              json("[]"),     json("{}")};
+        std::uint64_t state = 12345;
+        auto next = [&](std::uint64_t n) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return static_cast<std::size_t>((state >> 33) % n);
+        };
+        for (int round = 0; round < 1000; ++round) {
+            ModelGraph g;
+            const std::size_t count = 1 + next(8);
+            for (std::size_t i = 0; i < count; ++i) {
+                const std::string& type = names[next(names.size())];
+                io::Json params = io::Json::object();
+                const NodeType& t = NodeTypeRegistry::instance().get(type);
+                for (const auto& spec : t.params) {
+                    if (spec.required || next(3) == 0) params.set(spec.name, values[next(values.size())]);
+                }
+                g.addNode(type, params, "n" + std::to_string(i));
+            }
+            if (next(2)) g.addNode("Input", next(2) ? json(R"({"shape": [4]})") : json(R"({"shape": [2, 4, 4]})"), "x");
+            const std::size_t edges = next(12);
+            for (std::size_t e = 0; e < edges; ++e) {
+                const auto& nodes = g.nodes();
+                const std::string from = nodes[next(nodes.size())].id, to = nodes[next(nodes.size())].id;
+                if (from != to) g.connect(from, static_cast<int>(next(2)), to, static_cast<int>(next(3)));
+            }
+            GraphReport r;
+            try {
+                r = analyze(g);
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString("round %1: analyze threw: %2").arg(round).arg(e.what())));
+            }
+            QCOMPARE(r.nodes.size(), g.nodes().size());
+            for (const auto& p : r.problems) QVERIFY(!p.message.empty());
+        }
     }
 
     void lossMessages() {
