@@ -1,5 +1,9 @@
 #include "core/ops/where.h"
 
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 
@@ -43,8 +47,21 @@ Tensor whereImpl(const Tensor& cond, const Tensor& a, const Tensor& b, DType dty
     Tensor out = Tensor::empty(kernels::broadcastShapes(kWhere.name, cond.sizes(), a.sizes(), b.sizes()), dtype);
     const Tensor ca = kernels::cast(a, dtype), cb = kernels::cast(b, dtype);
     visitDType(dtype, [&]<class T>() {
-        kernels::map<T, bool, T, T>(
-            out, [](bool c, T x, T y) { return c ? x : y; }, cond, ca, cb);
+        if constexpr (std::is_floating_point_v<T>) {
+            // A bitwise select: masks are unpredictable (ReLU's backward runs where(y <= 0, 0, grad)), and a
+            // branch per element costs ~40x the select.
+            using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+            kernels::map<T, bool, T, T>(
+                out,
+                [](bool c, T x, T y) {
+                    const Bits mask = Bits{0} - static_cast<Bits>(c);
+                    return std::bit_cast<T>((std::bit_cast<Bits>(x) & mask) | (std::bit_cast<Bits>(y) & ~mask));
+                },
+                cond, ca, cb);
+        } else {
+            kernels::map<T, bool, T, T>(
+                out, [](bool c, T x, T y) { return c ? x : y; }, cond, ca, cb);
+        }
     });
     return out;
 }
