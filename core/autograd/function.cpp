@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/autograd/autograd_meta.h"
+#include "core/tensor/object_pool.h"
 
 namespace tessera::autograd {
 
@@ -86,7 +87,7 @@ Edge gradientEdge(const Tensor& t) {
     if (!meta->requiresGrad) return {};
     auto acc = meta->gradAccumulator.lock();
     if (!acc) {
-        acc = std::make_shared<AccumulateGrad>(t);
+        acc = std::allocate_shared<AccumulateGrad>(PoolAllocator<AccumulateGrad>{}, t);
         meta->gradAccumulator = acc;
     }
     return {acc, 0};

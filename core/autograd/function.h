@@ -57,6 +57,7 @@
 #include "core/autograd/grad_mode.h"
 #include "core/autograd/saved_variable.h"
 #include "core/profile/profiler.h"
+#include "core/tensor/object_pool.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::autograd {
@@ -178,7 +179,7 @@ std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
     if (!GradMode::isEnabled()) return nullptr;
     auto make = [](std::span<const Tensor* const> list) -> std::shared_ptr<NodeT> {
         if (!detail::anyRequiresGrad(list)) return nullptr;
-        auto node = std::make_shared<NodeT>();
+        auto node = std::allocate_shared<NodeT>(PoolAllocator<NodeT>{});
         detail::wire(node, list);
         return node;
     };

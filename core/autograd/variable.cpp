@@ -2,13 +2,14 @@
 #include "core/autograd/autograd_meta.h"
 #include "core/autograd/engine.h"
 #include "core/autograd/function.h"
+#include "core/tensor/object_pool.h"
 
 namespace tessera {
 
 namespace autograd {
 AutogradMeta& autogradMeta(const Tensor& t) {
     auto& slot = t.impl().autograd;
-    if (!slot) slot = std::make_shared<AutogradMeta>();
+    if (!slot) slot = std::allocate_shared<AutogradMeta>(PoolAllocator<AutogradMeta>{});
     return *slot;
 }
 }  // namespace autograd

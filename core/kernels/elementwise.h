@@ -132,8 +132,18 @@ struct Strided {
     T operator()(std::int64_t i) const { return *reinterpret_cast<const T*>(p + i * s); }
 };
 
+// Note [Element-wise AVX2 clones]: the library is compiled for baseline x86-64 (SSE2); the dense
+// loops are also compiled for AVX2 and the loader picks the variant the CPU runs (GCC's
+// target_clones). AVX2 without FMA computes every element with the same IEEE operations in the same
+// order, so both variants give bit-identical results (FMA would fuse x + a * y and change them).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define TESSERA_ELEMENTWISE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TESSERA_ELEMENTWISE_CLONES
+#endif
+
 template <class Out, class F, class... A>
-void contiguousLoop(Out* out, std::int64_t n, F& f, const A&... in) {
+TESSERA_ELEMENTWISE_CLONES void contiguousLoop(Out* out, std::int64_t n, F& f, const A&... in) {
     for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<Out>(f(in(i)...));
 }
 

@@ -3,6 +3,7 @@
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 #include "core/ops/mul.h"
+#include "core/ops/scalar_overload.h"
 #include "core/ops/unary.h"
 
 namespace tessera::ops {
@@ -111,6 +112,11 @@ Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) {
 Tensor add(const Tensor& a, const Scalar& b, const Scalar& alpha) {
     OpCall call(kAdd, a);
     return call.finish(linearHistory(addScalar(kAdd, a, b, alpha, 1), "AddBackward0", 1, 0, a, Tensor()));
+}
+
+Tensor addScalarOverload(const Tensor& a, const Scalar& b) {
+    OpCall call(kAdd, a);
+    return call.finish(linearHistory(addScalar(kAdd, a, b, 1, 1), "AddBackward1", 1, 0, a, Tensor()));
 }
 
 Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) {

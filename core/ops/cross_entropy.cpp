@@ -8,6 +8,7 @@
 #include "core/ops/div.h"
 #include "core/ops/mul.h"
 #include "core/ops/nll_loss.h"
+#include "core/ops/scalar_overload.h"
 #include "core/ops/softmax.h"
 #include "core/ops/sum.h"
 #include "core/ops/unary.h"
@@ -43,14 +44,15 @@ Tensor probabilityTargets(const Tensor& input, const Tensor& target, const Tenso
     Tensor t = target;
     if (labelSmoothing > 0) {
         checkSmoothing(labelSmoothing);
-        t = add(mul(target, 1 - labelSmoothing), labelSmoothing / static_cast<double>(classes));
+        t = addScalarOverload(mulScalarOverload(target, 1 - labelSmoothing),
+                              labelSmoothing / static_cast<double>(classes));
     }
     Tensor terms = mul(logp, t);
     if (weight.defined()) terms = mul(terms, input.dim() > 1 ? classWeightView(weight, input.dim(), 1) : weight);
     switch (reduction) {
         case Reduction::Mean:
             // torch divides by the number of class vectors, numel / C (NaN for an empty batch).
-            return div(neg(sum(terms)), classes == 0 ? 0 : input.numel() / classes);
+            return divScalarOverload(neg(sum(terms)), classes == 0 ? 0 : input.numel() / classes);
         case Reduction::Sum:
             return neg(sum(terms));
         case Reduction::None:
@@ -89,7 +91,8 @@ Tensor labelSmoothed(const Tensor& input, const Tensor& target, const Tensor& we
             ret = smooth;
             break;
     }
-    return add(mul(nll, 1 - labelSmoothing), mul(ret, labelSmoothing / static_cast<double>(classes)));
+    return add(mulScalarOverload(nll, 1 - labelSmoothing),
+               mulScalarOverload(ret, labelSmoothing / static_cast<double>(classes)));
 }
 }  // namespace
 

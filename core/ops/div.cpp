@@ -5,6 +5,7 @@
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 #include "core/ops/mul.h"
+#include "core/ops/scalar_overload.h"
 #include "core/ops/unary.h"
 #include "core/ops/view.h"
 
@@ -53,10 +54,12 @@ struct DivBackward0 final : Node {
     }
 };
 
-// a / number: MulBackward0's counterpart, the number has no edge.
+// a / number: MulBackward0's counterpart, the number has no edge (DivBackward1 when called as the
+// Scalar overload, see scalar_overload.h).
 struct DivScalarBackward final : Node {
     double divisor = 1;
-    std::string_view name() const override { return "DivBackward0"; }
+    std::string_view nodeName = "DivBackward0";
+    std::string_view name() const override { return nodeName; }
     TensorList apply(TensorList&& grads) override { return {div(grads[0], divisor), Tensor()}; }
 };
 
@@ -85,12 +88,18 @@ Tensor divHistory(Tensor out, RoundingMode mode, const Tensor& a, const Tensor& 
         a, b);
 }
 
-Tensor divScalarHistory(Tensor out, RoundingMode mode, const Tensor& a, const Scalar& b) {
+Tensor divScalarHistory(Tensor out, RoundingMode mode, const Tensor& a, const Scalar& b,
+                        std::string_view name = "DivBackward0") {
     if (mode != RoundingMode::None)
         return detail::withGrad<DivBackward2>(
             std::move(out), [](DivBackward2&) {}, a, Tensor());
     return detail::withGrad<DivScalarBackward>(
-        std::move(out), [&](DivScalarBackward& n) { n.divisor = b.to<double>(); }, a, Tensor());
+        std::move(out),
+        [&](DivScalarBackward& n) {
+            n.divisor = b.to<double>();
+            n.nodeName = name;
+        },
+        a, Tensor());
 }
 
 DType divType(DType promoted, RoundingMode mode, std::string_view op) {
@@ -154,6 +163,13 @@ Tensor div(const Tensor& a, const Scalar& b, RoundingMode mode) {
     const DType dtype = divType(resultType(a, b), mode, kDiv.name);
     if (dtype == DType::Int64 && b.to<std::int64_t>() == 0) throwZeroDivision(kDiv.name);
     return call.finish(divScalarHistory(detail::unaryOp(kDiv.name, a, dtype, divScalarMake(mode, b)), mode, a, b));
+}
+
+Tensor divScalarOverload(const Tensor& a, const Scalar& b) {
+    OpCall call(kDiv, a);
+    const DType dtype = divType(resultType(a, b), RoundingMode::None, kDiv.name);
+    return call.finish(divScalarHistory(detail::unaryOp(kDiv.name, a, dtype, divScalarMake(RoundingMode::None, b)),
+                                        RoundingMode::None, a, b, "DivBackward1"));
 }
 
 Tensor div_(const Tensor& self, const Tensor& other, RoundingMode mode) {

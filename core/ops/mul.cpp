@@ -2,6 +2,7 @@
 
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
+#include "core/ops/scalar_overload.h"
 #include "core/ops/view.h"
 
 namespace tessera::ops {
@@ -36,10 +37,12 @@ struct MulBackward0 final : Node {
     }
 };
 
-// a * number: torch wraps the number in a tensor, so the Node is MulBackward0 with no edge for it.
+// a * number: torch wraps the number in a tensor, so the Node is MulBackward0 with no edge for it
+// (MulBackward1 when called as the Scalar overload, see scalar_overload.h).
 struct MulScalarBackward final : Node {
     double factor = 1;
-    std::string_view name() const override { return "MulBackward0"; }
+    std::string_view nodeName = "MulBackward0";
+    std::string_view name() const override { return nodeName; }
     TensorList apply(TensorList&& grads) override { return {mul(grads[0], factor), Tensor()}; }
 };
 
@@ -54,9 +57,14 @@ Tensor mulHistory(Tensor out, const Tensor& a, const Tensor& b, const Tensor& sa
         a, b);
 }
 
-Tensor mulScalarHistory(Tensor out, const Tensor& a, const Scalar& b) {
+Tensor mulScalarHistory(Tensor out, const Tensor& a, const Scalar& b, std::string_view name = "MulBackward0") {
     return detail::withGrad<MulScalarBackward>(
-        std::move(out), [&](MulScalarBackward& n) { n.factor = b.to<double>(); }, a, Tensor());
+        std::move(out),
+        [&](MulScalarBackward& n) {
+            n.factor = b.to<double>();
+            n.nodeName = name;
+        },
+        a, Tensor());
 }
 
 auto mulScalarMake(const Scalar& b) {
@@ -77,6 +85,12 @@ Tensor mul(const Tensor& a, const Tensor& b) {
 Tensor mul(const Tensor& a, const Scalar& b) {
     OpCall call(kMul, a);
     return call.finish(mulScalarHistory(detail::unaryOp(kMul.name, a, resultType(a, b), mulScalarMake(b)), a, b));
+}
+
+Tensor mulScalarOverload(const Tensor& a, const Scalar& b) {
+    OpCall call(kMul, a);
+    return call.finish(
+        mulScalarHistory(detail::unaryOp(kMul.name, a, resultType(a, b), mulScalarMake(b)), a, b, "MulBackward1"));
 }
 
 Tensor mul_(const Tensor& self, const Tensor& other) {

@@ -6,6 +6,8 @@
 #include <new>
 #include <vector>
 
+#include "core/tensor/object_pool.h"
+
 namespace tessera {
 
 namespace {
@@ -126,7 +128,7 @@ StorageImpl::~StorageImpl() {
 }
 
 std::shared_ptr<StorageImpl> StorageImpl::allocate(std::size_t nbytes) {
-    return std::make_shared<StorageImpl>(Token{}, nbytes);
+    return std::allocate_shared<StorageImpl>(PoolAllocator<StorageImpl>{}, Token{}, nbytes);
 }
 
 std::int64_t StorageImpl::liveCount() noexcept { return g_liveStorages.load(std::memory_order_relaxed); }

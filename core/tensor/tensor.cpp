@@ -1,5 +1,7 @@
 #include "core/tensor/tensor.h"
 
+#include "core/tensor/object_pool.h"
+
 #include <cstring>
 #include <sstream>
 
@@ -32,7 +34,7 @@ std::string shapeToString(const Shape& sizes) {
 Tensor Tensor::empty(Shape sizes, DType dtype) {
     for (auto s : sizes)
         if (s < 0) throw ShapeError("empty: negative dimension in size " + shapeToString(sizes));
-    auto impl = std::make_shared<TensorImpl>();
+    auto impl = std::allocate_shared<TensorImpl>(PoolAllocator<TensorImpl>{});
     impl->storage = StorageImpl::allocate(static_cast<std::size_t>(shapeNumel(sizes)) * itemSize(dtype));
     impl->strides = contiguousStrides(sizes);
     impl->sizes = std::move(sizes);
@@ -60,7 +62,7 @@ Tensor Tensor::fromStorage(Storage storage, Shape sizes, Shape strides, std::int
         throw ShapeError("as_strided: size " + shapeToString(sizes) + " with stride " + shapeToString(strides) +
                          " and offset " + std::to_string(offset) + " is out of bounds for a storage of " +
                          std::to_string(capacity) + " elements");
-    auto impl = std::make_shared<TensorImpl>();
+    auto impl = std::allocate_shared<TensorImpl>(PoolAllocator<TensorImpl>{});
     impl->storage = std::move(storage);
     impl->sizes = std::move(sizes);
     impl->strides = std::move(strides);

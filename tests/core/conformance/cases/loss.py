@@ -463,7 +463,7 @@ n = F.cross_entropy(x, p, reduction='none')
 y = F.cross_entropy(x, t, weight=w, ignore_index=1)
 
 # case: cross_entropy_grad_smoothing
-# graph-differs: torch builds label smoothing with index_put_ and masked_select(...).mean(); Tessera has neither op yet and uses where and a division (values and gradients agree)
+# graph-differs: torch zeroes the ignored targets' smoothing terms with index_put_ (IndexPutBackward0) and averages with masked_select(...).mean() or a division by gathered weights; Tessera has no index_put_ or masked_select op and uses where and a division by a number (values and gradients agree)
 # input: x float64 [5,4] normal
 # input: t int64 [5] randint 0 4
 # input: w float64 [4] uniform 0.5 2
@@ -472,7 +472,6 @@ y = F.cross_entropy(x, t, weight=w, ignore_index=1)
 y = F.cross_entropy(x, t, weight=w, ignore_index=2, label_smoothing=0.3)
 
 # case: cross_entropy_grad_probabilities_f32
-# graph-differs: torch records MulBackward1/AddBackward1 for a Python-number operand; Tessera's mul/add name them MulBackward0/AddBackward0 (values and gradients agree)
 # input: x float32 [3,2,4] normal
 # input: p float32 [3,2,4] uniform 0 1
 # requires_grad: x,p
@@ -480,7 +479,7 @@ y = F.cross_entropy(x, t, weight=w, ignore_index=2, label_smoothing=0.3)
 y = F.cross_entropy(x, p, reduction='sum', label_smoothing=0.1)
 
 # case: cross_entropy_grad_spatial
-# graph-differs: torch builds label smoothing with index_put_ and masked_select(...).mean(); Tessera has neither op yet and uses where and a division (values and gradients agree)
+# graph-differs: torch zeroes the ignored targets' smoothing terms with index_put_ (IndexPutBackward0) and averages with masked_select(...).mean() or a division by gathered weights; Tessera has no index_put_ or masked_select op and uses where and a division by a number (values and gradients agree)
 # input: x float64 [2,3,2,2] normal
 # input: t int64 [2,2,2] randint 0 3
 # requires_grad: x
@@ -529,3 +528,11 @@ y = F.cross_entropy(x, t, label_smoothing=1.5)
 # input: w float32 [3] uniform 0.5 2
 # error: weight tensor should be defined either for all
 y = F.cross_entropy(x, t, weight=w)
+
+# case: cross_entropy_grad_probabilities_mean
+# input: x float64 [4,3] normal
+# input: p float64 [4,3] uniform 0 1
+# input: w float64 [3] uniform 0.5 2
+# requires_grad: x,p
+# backward: y
+y = F.cross_entropy(x, p) + F.cross_entropy(x.t().t(), p, weight=w, label_smoothing=0.2)
