@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "core/autograd/autograd_meta.h"
 #include "core/nn/module.h"
@@ -91,7 +92,19 @@ CapturedGraph captureScript(const std::string& script, const std::vector<Capture
 
     autograd::TensorList roots;
     if (target) {
+        // Named tensors outside the target's graph (a check computed beside it) are drawn as roots too.
         roots.push_back(*target);
+        std::set<std::uint64_t> reached;
+        auto reach = [&reached](const Tensor& root) {
+            const autograd::GraphRecorder probe({root});
+            for (const auto& n : probe.snapshot().nodes) reached.insert(n.sequenceNr);
+        };
+        reach(*target);
+        for (const auto& [name, t] : named)
+            if (t.gradFn() && !reached.count(t.gradFn()->sequenceNr())) {
+                roots.push_back(t);
+                reach(t);
+            }
     } else {
         for (const auto& [name, t] : named)
             if (t.gradFn()) roots.push_back(t);

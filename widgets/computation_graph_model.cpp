@@ -24,11 +24,20 @@ void nested(const std::vector<double>& values, const Shape& sizes, std::size_t d
     out += ']';
 }
 
+// Every value up to a limit that keeps the panel quick (a 32×32×32 activation is 32768 numbers).
 QString fullValues(const autograd::SnapshotTensor& t) {
+    constexpr std::int64_t kLimit = 4096;
     if (!t.defined) return QStringLiteral("None");
     std::int64_t numel = 1;
     for (auto s : t.sizes) numel *= s;
     if (static_cast<std::int64_t>(t.values.size()) != numel) return QStringLiteral("(values not recorded)");
+    if (numel > kLimit) {
+        autograd::SnapshotTensor first;
+        first.sizes = {kLimit};
+        first.values.assign(t.values.begin(), t.values.begin() + kLimit);
+        return ComputationGraphModel::tr("%1 elements; the first %2 in order:\n").arg(numel).arg(kLimit) +
+               fullValues(first);
+    }
     QString out;
     std::size_t at = 0;
     nested(t.values, t.sizes, 0, at, out);
@@ -180,7 +189,7 @@ void ComputationGraphModel::build() {
 
 QString ComputationGraphModel::tensorHtml(const QString& title, const autograd::SnapshotTensor& t) const {
     if (!t.defined) return QStringLiteral("<p><b>%1</b>: None</p>").arg(title.toHtmlEscaped());
-    return QStringLiteral("<p><b>%1</b> %2 %3<br><pre>%4</pre></p>")
+    return QStringLiteral("<p style=\"margin-bottom:0\"><b>%1</b> %2 %3</p><pre style=\"margin-top:0\">%4</pre>")
         .arg(title.toHtmlEscaped(), shapeText(t), QString::fromLatin1(dtypeName(t.dtype)),
              fullValues(t).toHtmlEscaped());
 }
@@ -200,19 +209,7 @@ void ComputationGraphModel::buildSteps() {
         step.phase = GraphStep::Phase::Forward;
         step.row = m_rowOfNode[ops[k]];
         step.title = tr("forward %1/%2: %3").arg(k + 1).arg(ops.size()).arg(QString::fromStdString(n.name));
-        QString html = tr("<p>The op runs and records <b>%1</b> as the grad_fn of its output.</p>")
-                           .arg(QString::fromStdString(n.name));
-        bool named = false;
-        for (const auto& e : m_edges) {
-            if (e.kind != GraphEdgeKind::Output || e.from != step.row) continue;
-            const Item& out = m_items[static_cast<std::size_t>(e.to)];
-            html += tensorHtml(tr("output %1").arg(out.name), out.value);
-            named = true;
-        }
-        if (!named) html += tr("<p>Its output has no name in the script; assign it (x = …) to see its values.</p>");
-        for (const auto& s : n.saved)
-            if (s.defined) html += tensorHtml(tr("saved for backward: %1").arg(QString::fromStdString(s.name)), s);
-        step.html = html;
+        step.node = ops[k];
         m_steps.push_back(std::move(step));
     }
 
@@ -223,62 +220,86 @@ void ComputationGraphModel::buildSteps() {
               [&](std::size_t a, std::size_t b) { return snap.nodes[a].backwardOrder < snap.nodes[b].backwardOrder; });
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::size_t i = order[k];
-        const auto& n = snap.nodes[i];
         const int row = m_rowOfNode[i];
         GraphStep step;
         step.phase = GraphStep::Phase::Backward;
         step.row = row;
         step.title =
             tr("backward %1/%2: %3").arg(k + 1).arg(order.size()).arg(m_items[static_cast<std::size_t>(row)].name);
-        QString html;
-        // Where two or more paths meet, the engine summed their contributions before running the Node.
-        std::vector<const autograd::SnapshotEdge*> incoming;
-        for (const auto& e : snap.edges)
-            if (e.to == i) incoming.push_back(&e);
-        if (incoming.size() > 1) {
-            html += tr("<p><b>%1 paths meet here</b>: the engine sums their gradients before this node runs.</p>")
-                        .arg(incoming.size());
-            for (const auto* e : incoming) {
-                const auto& from = snap.nodes[e->from];
-                if (e->outputIndex < from.gradsOut.size())
-                    html += tensorHtml(
-                        tr("from %1 (its grad_out[%2])").arg(QString::fromStdString(from.name)).arg(e->outputIndex),
-                        from.gradsOut[e->outputIndex]);
-            }
-        }
-        for (const auto& g : n.gradsIn)
-            html += tensorHtml(tr("incoming gradient %1").arg(QString::fromStdString(g.name)), g);
-        if (n.isLeafAccumulator) {
-            const Item& leaf = m_items[static_cast<std::size_t>(row)];
-            autograd::SnapshotTensor before;
-            if (leaf.tensor >= 0) before = m_graph.tensors[static_cast<std::size_t>(leaf.tensor)].gradBefore;
-            if (before.defined) {
-                html += tr("<p><b>Accumulation</b>: %1.grad already held a gradient; the new one is added to "
-                           "it (call zero_grad() / .grad.zero_() between steps to start from zero).</p>")
-                            .arg(leaf.name);
-                html += tensorHtml(tr("%1.grad before").arg(leaf.name), before);
-            }
-            html += tensorHtml(tr("%1.grad after").arg(leaf.name), n.leafGrad);
-        } else {
-            std::vector<const autograd::SnapshotEdge*> next(n.gradsOut.size(), nullptr);
-            for (const auto& e : snap.edges)
-                if (e.from == i && e.outputIndex < next.size()) next[e.outputIndex] = &e;
-            for (std::size_t o = 0; o < n.gradsOut.size(); ++o) {
-                if (!next[o]) {
-                    html += tr("<p>grad_out[%1]: <i>skipped</i> — this input does not require grad, so no "
-                               "gradient flows there.</p>")
-                                .arg(o);
-                    continue;
-                }
-                html += tensorHtml(tr("VJP output grad_out[%1] → %2")
-                                       .arg(o)
-                                       .arg(m_items[static_cast<std::size_t>(m_rowOfNode[next[o]->to])].name),
-                                   n.gradsOut[o]);
-            }
-        }
-        step.html = html;
+        step.node = i;
         m_steps.push_back(std::move(step));
     }
+}
+
+QString ComputationGraphModel::stepHtml(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_steps.size())) return {};
+    const GraphStep& step = m_steps[static_cast<std::size_t>(index)];
+    const auto& snap = m_graph.snapshot;
+    const std::size_t i = step.node;
+    const auto& n = snap.nodes[i];
+    const int row = step.row;
+    if (step.phase == GraphStep::Phase::Forward) {
+        QString html = tr("<p>The op runs and records <b>%1</b> as the grad_fn of its output.</p>")
+                           .arg(QString::fromStdString(n.name));
+        bool named = false;
+        for (const auto& e : m_edges) {
+            if (e.kind != GraphEdgeKind::Output || e.from != row) continue;
+            const Item& out = m_items[static_cast<std::size_t>(e.to)];
+            html += tensorHtml(tr("output %1").arg(out.name), out.value);
+            named = true;
+        }
+        if (!named) html += tr("<p>Its output has no name in the script; assign it (x = …) to see its values.</p>");
+        for (const auto& s : n.saved)
+            if (s.defined) html += tensorHtml(tr("saved for backward: %1").arg(QString::fromStdString(s.name)), s);
+        return html;
+    }
+    QString html;
+    // Where two or more paths meet, the engine summed their contributions before running the Node.
+    std::vector<const autograd::SnapshotEdge*> incoming;
+    for (const auto& e : snap.edges)
+        if (e.to == i) incoming.push_back(&e);
+    if (incoming.size() > 1) {
+        html += tr("<p><b>%1 paths meet here</b>: the engine sums their gradients before this node runs.</p>")
+                    .arg(incoming.size());
+        for (const auto* e : incoming) {
+            const auto& from = snap.nodes[e->from];
+            if (e->outputIndex < from.gradsOut.size())
+                html += tensorHtml(
+                    tr("from %1 (its grad_out[%2])").arg(QString::fromStdString(from.name)).arg(e->outputIndex),
+                    from.gradsOut[e->outputIndex]);
+        }
+    }
+    for (const auto& g : n.gradsIn)
+        html += tensorHtml(tr("incoming gradient %1").arg(QString::fromStdString(g.name)), g);
+    if (n.isLeafAccumulator) {
+        const Item& leaf = m_items[static_cast<std::size_t>(row)];
+        autograd::SnapshotTensor before;
+        if (leaf.tensor >= 0) before = m_graph.tensors[static_cast<std::size_t>(leaf.tensor)].gradBefore;
+        if (before.defined) {
+            html += tr("<p><b>Accumulation</b>: %1.grad already held a gradient; the new one is added to "
+                       "it (call zero_grad() / .grad.zero_() between steps to start from zero).</p>")
+                        .arg(leaf.name);
+            html += tensorHtml(tr("%1.grad before").arg(leaf.name), before);
+        }
+        html += tensorHtml(tr("%1.grad after").arg(leaf.name), n.leafGrad);
+    } else {
+        std::vector<const autograd::SnapshotEdge*> next(n.gradsOut.size(), nullptr);
+        for (const auto& e : snap.edges)
+            if (e.from == i && e.outputIndex < next.size()) next[e.outputIndex] = &e;
+        for (std::size_t o = 0; o < n.gradsOut.size(); ++o) {
+            if (!next[o]) {
+                html += tr("<p>grad_out[%1]: <i>skipped</i> — this input does not require grad, so no "
+                           "gradient flows there.</p>")
+                            .arg(o);
+                continue;
+            }
+            html += tensorHtml(tr("VJP output grad_out[%1] → %2")
+                                   .arg(o)
+                                   .arg(m_items[static_cast<std::size_t>(m_rowOfNode[next[o]->to])].name),
+                               n.gradsOut[o]);
+        }
+    }
+    return html;
 }
 
 QList<int> ComputationGraphModel::find(const QString& text) const {

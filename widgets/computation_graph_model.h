@@ -37,9 +37,9 @@ struct GraphEdge {
 struct GraphStep {
     enum class Phase { Forward, Backward };
     Phase phase = Phase::Forward;
-    int row = -1;   // the item highlighted
-    QString title;  // "backward 2/3: MulBackward0"
-    QString html;   // what happens at this step, with the numbers
+    int row = -1;          // the item highlighted
+    QString title;         // "backward 2/3: MulBackward0"
+    std::size_t node = 0;  // the snapshot Node
 };
 
 class ComputationGraphModel : public QAbstractListModel {
@@ -67,6 +67,8 @@ public:
     int rowOfNode(std::size_t node) const;  // -1 when absent
     const std::vector<GraphEdge>& edges() const { return m_edges; }
     const std::vector<GraphStep>& steps() const { return m_steps; }
+    // What happens at step `index`, with the numbers, as HTML (built when asked: it can be long).
+    QString stepHtml(int index) const;
     GraphItemKind kind(int row) const { return m_items.at(static_cast<std::size_t>(row)).kind; }
     QString scope(int row) const { return m_items.at(static_cast<std::size_t>(row)).scope; }
     QString name(int row) const { return m_items.at(static_cast<std::size_t>(row)).name; }
@@ -84,7 +86,7 @@ public:
     static QString kindName(GraphItemKind kind);
     // "(2, 3)", "[1.0000, 2.0000, …]" (at most `maxValues` values) — shared with the view's labels.
     static QString shapeText(const autograd::SnapshotTensor& t);
-    static QString valuesText(const autograd::SnapshotTensor& t, int maxValues = 6);
+    static QString valuesText(const autograd::SnapshotTensor& t, int maxValues = 5);
 
 private:
     struct Item {

@@ -184,7 +184,11 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
     m_search->setPlaceholderText(tr("Find a node by name…"));
     m_search->setClearButtonEnabled(true);
     m_details->setOpenLinks(false);
-    m_stepLabel->setMinimumWidth(220);
+    QFont bold = m_stepLabel->font();
+    bold.setBold(true);
+    m_stepLabel->setFont(bold);
+    m_search->setMinimumWidth(120);
+    m_details->setMinimumWidth(160);
 
     auto button = [this](const QString& text, const QString& tip, auto slot) {
         auto* b = new QToolButton;
@@ -202,24 +206,26 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
         button(tr("Collapse layers"), tr("Draw each layer as one node"), &ComputationGraphView::collapseAll));
     bar->addWidget(button(tr("Expand layers"), tr("Draw every op of every layer"), &ComputationGraphView::expandAll));
     bar->addWidget(button(tr("Export…"), tr("Save the graph as SVG, PNG or DOT"), &ComputationGraphView::exportMenu));
-    bar->addSpacing(12);
-    bar->addWidget(button(tr("Restart"), tr("Back to before the forward pass"), &ComputationGraphView::restartSteps));
-    bar->addWidget(button(tr("Step"), tr("The next op of the forward pass, then of the backward pass"),
-                          &ComputationGraphView::step));
-    bar->addWidget(
+    auto* steps = new QHBoxLayout;
+    steps->setContentsMargins(0, 0, 0, 0);
+    steps->addWidget(button(tr("Restart"), tr("Back to before the forward pass"), &ComputationGraphView::restartSteps));
+    steps->addWidget(button(tr("Step"), tr("The next op of the forward pass, then of the backward pass"),
+                            &ComputationGraphView::step));
+    steps->addWidget(
         button(tr("Run to end"), tr("Show the whole forward and backward pass"), &ComputationGraphView::runToEnd));
-    bar->addWidget(m_stepLabel);
+    steps->addWidget(m_stepLabel, 1);
 
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(m_view);
     split->addWidget(m_details);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
-    split->setSizes({700, 300});
+    split->setSizes({720, 280});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addLayout(steps);
     layout->addWidget(split, 1);
 
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) { search(text); });
@@ -276,7 +282,7 @@ void ComputationGraphView::relayout() {
             double width = 0;
             for (int i = 0; i < lines.size(); ++i)
                 width = std::max(width, (i == 0 ? fmBold : fm).horizontalAdvance(lines[i]));
-            width = std::min(std::max(width + 14, 48.0), 320.0);
+            width = std::min(std::max(width + 14, 48.0), record ? 240.0 : 320.0);
             const double height =
                 record ? lineHeight * lines.size() + 4 : std::max(26.0, lineHeight * lines.size() + 8);
             plan->request.nodes.push_back({QSizeF(width, height), lines.join(QLatin1Char('\n')), fill, cluster});
@@ -306,8 +312,11 @@ void ComputationGraphView::relayout() {
             QStringList lines{m_model->name(row)};
             const bool record = kind != GraphItemKind::Op;
             if (record) {
+                // The last line is the gradient, filled in as the step-through reaches it; size for the final one.
+                const QString grad = m_model->data(index, ComputationGraphModel::GradRole).toString();
                 lines << m_model->data(index, ComputationGraphModel::ShapeRole).toString()
-                      << m_model->data(index, ComputationGraphModel::DataRole).toString() << QString();
+                      << m_model->data(index, ComputationGraphModel::DataRole).toString()
+                      << (kind == GraphItemKind::Saved ? tr("saved for backward") : tr("grad %1").arg(grad));
             }
             const int cluster =
                 kind == GraphItemKind::Op || kind == GraphItemKind::Saved ? int(clusters.indexOf(scope)) : -1;
@@ -425,8 +434,8 @@ void ComputationGraphView::fitToView() {
     if (m_scene->items().isEmpty()) return;
     m_view->resetTransform();
     m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
-    // Never blow a small graph up past its natural size.
-    if (m_view->transform().m11() > 1.0) m_view->resetTransform();
+    // A small graph is shown somewhat larger, never blown up.
+    if (m_view->transform().m11() > 1.5) m_view->setTransform(QTransform::fromScale(1.5, 1.5));
 }
 
 void ComputationGraphView::setCollapsed(const QString& scope, bool collapsed) {
@@ -507,7 +516,7 @@ void ComputationGraphView::updateDetails() {
     QString html;
     if (m_model && m_step >= 0 && m_step < static_cast<int>(m_model->steps().size())) {
         const GraphStep& s = m_model->steps()[static_cast<std::size_t>(m_step)];
-        html += QStringLiteral("<h3>%1</h3>").arg(s.title.toHtmlEscaped()) + s.html;
+        html += QStringLiteral("<h3>%1</h3>").arg(s.title.toHtmlEscaped()) + m_model->stepHtml(m_step);
         if (m_selected >= 0 && m_selected != s.row) html += QStringLiteral("<hr>");
     }
     if (m_model && m_selected >= 0 && m_selected < m_model->rowCount() &&

@@ -30,12 +30,15 @@ LessonPlayer::LessonPlayer(QWidget* parent)
             m_errors << QString::fromUtf8(e.what());
         }
     }
+    m_lessonBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_lessonBox->setMinimumContentsLength(16);
     m_stepTitle->setWordWrap(true);
     QFont big = m_stepTitle->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
     m_stepTitle->setFont(big);
     m_text->setOpenExternalLinks(false);
+    m_text->setMinimumWidth(200);
 
     auto* nav = new QHBoxLayout;
     nav->addWidget(m_previous);
@@ -54,7 +57,7 @@ LessonPlayer::LessonPlayer(QWidget* parent)
     split->addWidget(m_playground);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
-    split->setSizes({330, 1070});
+    split->setSizes({300, 1100});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);

@@ -57,6 +57,8 @@ PlaygroundWidget::PlaygroundWidget(QWidget* parent)
     m_inputs->setHorizontalHeaderLabels({tr("Name"), tr("Shape"), tr("Values"), tr("Grad")});
     m_inputs->horizontalHeader()->setSectionResizeMode(ValuesColumn, QHeaderView::Stretch);
     m_inputs->verticalHeader()->hide();
+    m_inputs->setMinimumWidth(200);
+    m_editor->setMinimumWidth(200);
     m_inputs->setColumnWidth(NameColumn, 60);
     m_inputs->setColumnWidth(ShapeColumn, 60);
     m_inputs->setColumnWidth(GradColumn, 44);
@@ -82,7 +84,9 @@ PlaygroundWidget::PlaygroundWidget(QWidget* parent)
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(new QLabel(tr("Script (torch syntax: torch.*, F.*, tensor methods)")));
+    auto* scriptLabel = new QLabel(tr("Script (torch syntax: torch.*, F.*, tensor methods)"));
+    scriptLabel->setWordWrap(true);
+    leftLayout->addWidget(scriptLabel);
     leftLayout->addWidget(m_editor, 3);
     leftLayout->addWidget(m_errorLabel);
     leftLayout->addLayout(targetRow);
@@ -95,7 +99,7 @@ PlaygroundWidget::PlaygroundWidget(QWidget* parent)
     split->addWidget(m_view);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
-    split->setSizes({340, 1000});
+    split->setSizes({300, 1000});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
