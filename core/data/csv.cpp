@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
@@ -16,6 +17,7 @@ namespace {
 
 constexpr char kCandidates[] = {',', ';', '\t'};
 constexpr std::size_t kMaxClassesForNumbers = 20;
+constexpr std::size_t kMaxCategories = 256;  // per one-hot encoded feature column
 
 [[noreturn]] void fail(std::string_view source, int line, const std::string& cause) {
     throw IoError(std::string(source) + ":" + std::to_string(line) + ": " + cause);
@@ -103,7 +105,7 @@ void scanRecords(std::string_view text, char delimiter, std::string_view source,
     if (!field.empty() || !fields.empty() || wasQuoted) endRecord();
 }
 
-// Counts of each candidate delimiter outside quotes on each of the first lines.
+// The delimiter of the first 20 lines: counts each candidate outside quotes on each line.
 char sniffDelimiter(std::string_view text) {
     std::vector<std::array<int, 3>> counts;
     std::array<int, 3> current{};
@@ -143,18 +145,17 @@ std::string columnLabel(const CsvTable& t, std::size_t c) {
            std::to_string(t.columns.size()) + ")";
 }
 
-std::string formatClass(double v) {
+std::string formatNumber(double v) {
     char buf[32];
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
     return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
 }
 
-// Where problems go: Strict throws IoError "SOURCE:LINE: message" at the first one, otherwise they are
-// collected (up to kMaxProblems) for inspectCsv.
+// Where problems go: without a sink the first one throws IoError "SOURCE:LINE: message"; with one
+// they are collected (up to kMaxProblems) for inspectCsv.
 class Reporter {
 public:
     Reporter(std::string_view source, std::vector<CsvProblem>* sink) : m_source(source), m_sink(sink) {}
-    bool collecting() const { return m_sink != nullptr; }
     void operator()(int line, std::size_t column, const std::string& message) const {
         if (!m_sink) fail(m_source, line, message);
         if (m_sink->size() < kMaxProblems) m_sink->push_back({line, static_cast<int>(column), message});
@@ -302,7 +303,7 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
             std::size_t n = 0;
             for (auto& row : table.rows)
                 if (auto v = isMissing(row[c]) ? std::nullopt : toNumber(row[c])) sum += *v, ++n;
-            fill[c] = formatClass(sum / static_cast<double>(n));
+            fill[c] = formatNumber(sum / static_cast<double>(n));
         } else {
             std::map<std::string, std::size_t> counts;
             for (auto& row : table.rows)
@@ -314,12 +315,12 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
     }
     for (std::size_t c = 0; c < nCols; ++c) {
         CsvColumn info{table.columns[c], numeric[c] ? ColumnKind::Numeric : ColumnKind::Categorical};
-        std::set<std::string> distinct;
+        std::unordered_set<std::string_view> distinct;  // views into the table's fields
         for (const auto& row : table.rows) {
             if (isMissing(row[c]))
                 ++info.missing;
             else
-                distinct.insert(std::string(trim(row[c])));
+                distinct.insert(trim(row[c]));
         }
         info.distinct = static_cast<std::int64_t>(distinct.size());
         info.target = c == target;
@@ -354,19 +355,28 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
         if (ignored[c] || c == target) continue;
         if (numeric[c]) {
             std::vector<float> col(nRows);
-            for (std::size_t r = 0; r < nRows; ++r) col[r] = static_cast<float>(*toNumber(value(r, c)));
+            const double filled = fill[c].empty() ? 0.0 : *toNumber(fill[c]);
+            for (std::size_t r = 0; r < nRows; ++r) {
+                const std::string& field = table.rows[r][c];
+                col[r] = static_cast<float>(isMissing(field) ? filled : *toNumber(field));
+            }
             columns.push_back(std::move(col));
             d.featureNames.push_back(table.columns[c]);
             continue;
         }
-        std::set<std::string> categories;
-        for (std::size_t r = 0; r < nRows; ++r) categories.insert(value(r, c));
-        for (const std::string& category : categories) {
-            std::vector<float> col(nRows);
-            for (std::size_t r = 0; r < nRows; ++r) col[r] = value(r, c) == category ? 1.0f : 0.0f;
-            columns.push_back(std::move(col));
+        std::map<std::string, std::size_t> categories;  // sorted; value → its one-hot column
+        for (std::size_t r = 0; r < nRows; ++r) categories.emplace(value(r, c), 0);
+        if (categories.size() > kMaxCategories)
+            throw ValueError("data: " + columnLabel(table, c) + " in " + std::string(source) + " has " +
+                             std::to_string(categories.size()) + " distinct values; one-hot encoding it would add " +
+                             "as many features (at most " + std::to_string(kMaxCategories) +
+                             ") — list it in \"ignore\"");
+        for (auto& [category, column] : categories) {
+            column = columns.size();
+            columns.emplace_back(nRows, 0.0f);
             d.featureNames.push_back(table.columns[c] + "=" + category);
         }
+        for (std::size_t r = 0; r < nRows; ++r) columns[categories.at(value(r, c))][r] = 1.0f;
     }
     if (columns.empty())
         throw ValueError("data: " + std::string(source) + " has no feature columns besides the target");
@@ -407,7 +417,7 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
             for (std::size_t r = 0; r < nRows; ++r) index.emplace(*toNumber(value(r, target)), 0);
             for (auto& [v, i] : index) {
                 i = static_cast<std::int64_t>(d.classNames.size());
-                d.classNames.push_back(formatClass(v));
+                d.classNames.push_back(formatNumber(v));
             }
             for (std::size_t r = 0; r < nRows; ++r) y[r] = index.at(*toNumber(value(r, target)));
         } else {

@@ -13,7 +13,7 @@
 //
 // Encoding: a column whose values are all numbers is numeric; any other column is categorical. A
 // categorical feature is one-hot encoded into one float column per category, named "column=value",
-// categories in sorted order. The target column gives the task unless `task` is set: text →
+// categories in sorted order (at most 256). The target column gives the task unless `task` is set: text →
 // classification; whole numbers with at most 20 distinct values → classification; other numbers →
 // regression. Class names are the target's distinct values in sorted order (numbers numerically) and
 // the targets their indices.

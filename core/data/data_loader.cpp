@@ -32,8 +32,14 @@ std::vector<std::int64_t> DataLoader::order(std::int64_t epoch) const {
     return gen.randperm(n).toVector<std::int64_t>();
 }
 
-Batch DataLoader::batch(std::int64_t epoch, std::int64_t index) const {
-    return epoch == m_orderEpoch ? batchOf(m_order, index) : batchOf(order(epoch), index);
+Batch DataLoader::batch(std::int64_t epoch, std::int64_t index) const { return batchOf(cachedOrder(epoch), index); }
+
+const std::vector<std::int64_t>& DataLoader::cachedOrder(std::int64_t epoch) const {
+    if (m_orderEpoch != epoch) {
+        m_order = order(epoch);
+        m_orderEpoch = epoch;
+    }
+    return m_order;
 }
 
 Batch DataLoader::batchOf(const std::vector<std::int64_t>& rows, std::int64_t index) const {
@@ -54,11 +60,7 @@ void DataLoader::startEpoch(std::int64_t epoch) { setState({epoch, 0}); }
 
 bool DataLoader::next(Batch& out) {
     if (m_state.position >= batchesPerEpoch()) return false;
-    if (m_orderEpoch != m_state.epoch) {
-        m_order = order(m_state.epoch);
-        m_orderEpoch = m_state.epoch;
-    }
-    out = batchOf(m_order, m_state.position);
+    out = batchOf(cachedOrder(m_state.epoch), m_state.position);
     ++m_state.position;
     return true;
 }

@@ -9,6 +9,8 @@
 //   }
 //   DataLoaderState s = loader.state();             // save with a checkpoint; setState(s) resumes
 //
+// A loader is used by one thread at a time (it caches the current epoch's order).
+//
 // Note [Epoch-indexed shuffling]: the row order of epoch e is a pure function of (seed, e) — a
 // permutation drawn from a Philox generator seeded with a mix of both — so the batches of an epoch do
 // not depend on how many epochs ran before in this process. A run stopped after batch i of epoch e
@@ -71,12 +73,14 @@ public:
 
 private:
     Batch batchOf(const std::vector<std::int64_t>& order, std::int64_t index) const;
+    // order(epoch), computed once per epoch: batch() is called once per step.
+    const std::vector<std::int64_t>& cachedOrder(std::int64_t epoch) const;
 
     Dataset m_dataset;
     DataLoaderOptions m_options;
     DataLoaderState m_state;
-    std::vector<std::int64_t> m_order;  // order(m_state.epoch), cached
-    std::int64_t m_orderEpoch = -1;
+    mutable std::vector<std::int64_t> m_order;  // order(m_orderEpoch)
+    mutable std::int64_t m_orderEpoch = -1;
 };
 
 }  // namespace tessera::data

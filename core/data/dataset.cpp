@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "core/ops/view.h"
 #include "core/tensor/error.h"
 
 namespace tessera::data {
@@ -26,7 +27,8 @@ std::vector<std::int64_t> Dataset::classCounts() const {
     return counts;
 }
 
-Tensor takeRows(const Tensor& source, const std::vector<std::int64_t>& rows) {
+Tensor takeRows(const Tensor& tensor, const std::vector<std::int64_t>& rows) {
+    const Tensor source = tensor.isContiguous() ? tensor : ops::contiguous(tensor);
     Shape sizes = source.sizes();
     sizes[0] = static_cast<std::int64_t>(rows.size());
     Tensor out = Tensor::empty(sizes, source.dtype());

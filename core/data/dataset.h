@@ -51,9 +51,9 @@ struct Dataset {
     void validate() const;
 };
 
-// The rows `rows` of a contiguous tensor whose first dimension is the sample, copied into a new
-// tensor (what subset and the DataLoader use; a plain copy, outside autograd and the profiler).
+// The rows `rows` of a tensor whose first dimension is the sample, copied into a new contiguous
+// tensor (what subset and the DataLoader use: a plain copy, outside autograd and the profiler).
 // Rows are not range-checked here.
-Tensor takeRows(const Tensor& source, const std::vector<std::int64_t>& rows);
+Tensor takeRows(const Tensor& tensor, const std::vector<std::int64_t>& rows);
 
 }  // namespace tessera::data

@@ -11,7 +11,13 @@ Tensor AdaptiveAvgPool2d::forward(const Tensor& input) {
     return ops::adaptiveAvgPool2d(input, s.size() == 1 ? Shape{s[0], s[0]} : s);
 }
 
-std::string AdaptiveAvgPool2d::extraRepr() const { return "output_size=" + poolSizeRepr(m_options.outputSize); }
+std::string AdaptiveAvgPool2d::extraRepr() const {
+    const Shape& s = m_options.outputSize;
+    if (s.size() == 1) return "output_size=" + std::to_string(s[0]);
+    std::string text = "output_size=(";
+    for (std::size_t i = 0; i < s.size(); ++i) text += (i > 0 ? ", " : "") + (s[i] < 0 ? "None" : std::to_string(s[i]));
+    return text + ")";
+}
 
 namespace {
 
@@ -24,7 +30,8 @@ const LayerRegistration registration{
                           .required = true,
                           .min = 1,
                           .tupleSize = 2,
-                          .help = "Output height and width (one value for both)."}},
+                          .nullElements = true,
+                          .help = "Output height and width (one value for both); null keeps that input size."}},
               .build = [](const io::Json& o, Generator&) -> std::shared_ptr<Module> {
                   return std::make_shared<AdaptiveAvgPool2d>(
                       AdaptiveAvgPool2dOptions{.outputSize = intList(o.at("output_size"), 1)});

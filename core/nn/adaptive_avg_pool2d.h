@@ -10,7 +10,7 @@
 namespace tessera::nn {
 
 struct AdaptiveAvgPool2dOptions {
-    Shape outputSize{};  // one value for both dims or (H, W)
+    Shape outputSize{};  // one value for both dims or (H, W); -1 keeps that input size (torch's None)
 };
 
 class AdaptiveAvgPool2d : public Module {

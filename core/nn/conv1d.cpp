@@ -6,6 +6,9 @@ namespace tessera::nn {
 
 Tensor Conv1d::forward(const Tensor& input) {
     const ConvOptions& o = options();
+    if (o.paddingMode != "zeros")
+        return ops::conv1d(padInput(input), weight, bias, o.stride, Shape(o.kernelSize.size(), 0), o.dilation,
+                           o.groups);
     if (o.paddingString.empty()) return ops::conv1d(input, weight, bias, o.stride, o.padding, o.dilation, o.groups);
     const auto padding = o.paddingString == "same" ? ops::ConvPadding::Same : ops::ConvPadding::Valid;
     return ops::conv1d(input, weight, bias, o.stride, padding, o.dilation, o.groups);

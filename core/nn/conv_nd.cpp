@@ -1,7 +1,10 @@
 #include "core/nn/conv_nd.h"
 
+#include <algorithm>
+
 #include "core/nn/init.h"
 #include "core/nn/py_format.h"
+#include "core/ops/index_select.h"
 #include "core/tensor/error.h"
 
 namespace tessera::nn {
@@ -27,8 +30,12 @@ ConvNd::ConvNd(std::string typeName, std::size_t spatialDims, const ConvOptions&
     if (!options.paddingString.empty() && options.paddingString != "same" && options.paddingString != "valid")
         throw ValueError(type + ": Invalid padding string '" + options.paddingString +
                          "', should be one of {'valid', 'same'}");
-    if (options.paddingMode != "zeros")
-        throw ValueError(type + ": padding_mode '" + options.paddingMode + "' is not supported (only 'zeros')");
+    if (options.paddingMode != "zeros" && options.paddingMode != "reflect" && options.paddingMode != "replicate" &&
+        options.paddingMode != "circular")
+        throw ValueError(type +
+                         ": padding_mode must be one of {'circular', 'reflect', 'zeros', 'replicate'}, but got "
+                         "padding_mode='" +
+                         options.paddingMode + "'");
     m_options.kernelSize = expanded(options.kernelSize, spatialDims, type, "kernel_size");
     m_options.stride = expanded(options.stride, spatialDims, type, "stride");
     m_options.dilation = expanded(options.dilation, spatialDims, type, "dilation");
@@ -58,12 +65,58 @@ std::string ConvNd::extraRepr() const {
                     ", kernel_size=" + pyTuple(o.kernelSize) + ", stride=" + pyTuple(o.stride);
     if (!o.paddingString.empty())
         s += ", padding=" + o.paddingString;
-    else if (o.padding != Shape(o.padding.size(), 0))
+    else if (std::any_of(o.padding.begin(), o.padding.end(), [](std::int64_t v) { return v != 0; }))
         s += ", padding=" + pyTuple(o.padding);
-    if (o.dilation != Shape(o.dilation.size(), 1)) s += ", dilation=" + pyTuple(o.dilation);
+    if (std::any_of(o.dilation.begin(), o.dilation.end(), [](std::int64_t v) { return v != 1; }))
+        s += ", dilation=" + pyTuple(o.dilation);
     if (o.groups != 1) s += ", groups=" + std::to_string(o.groups);
     if (!o.bias) s += ", bias=False";
+    if (o.paddingMode != "zeros") s += ", padding_mode=" + o.paddingMode;
     return s;
+}
+
+Tensor ConvNd::padInput(const Tensor& input) const {
+    const ConvOptions& o = m_options;
+    const auto spatial = static_cast<std::int64_t>(o.kernelSize.size());
+    if (input.dim() < spatial + 1) return input;  // the convolution op reports the bad rank
+    Tensor x = input;
+    for (std::int64_t d = 0; d < spatial; ++d) {
+        std::int64_t left = o.padding[static_cast<std::size_t>(d)], right = left;
+        if (o.paddingString == "valid") left = right = 0;
+        if (o.paddingString == "same") {
+            // torch puts the odd element of an odd total on the right (end) side.
+            const std::int64_t total =
+                o.dilation[static_cast<std::size_t>(d)] * (o.kernelSize[static_cast<std::size_t>(d)] - 1);
+            left = total / 2;
+            right = total - left;
+        }
+        if (left == 0 && right == 0) continue;
+        const std::int64_t dim = input.dim() - spatial + d;
+        const std::int64_t size = x.size(dim);
+        if (o.paddingMode == "reflect" && (left >= size || right >= size))
+            throw ShapeError(typeName() +
+                             ": Padding size should be less than the corresponding input dimension, but got: "
+                             "padding (" +
+                             std::to_string(left) + ", " + std::to_string(right) + ") at dimension " +
+                             std::to_string(dim) + " of input " + shapeToString(input.sizes()));
+        if (o.paddingMode == "circular" && (left > size || right > size))
+            throw ShapeError(typeName() + ": Padding value causes wrapping around more than once.");
+        if (size == 0)
+            throw ShapeError(typeName() + ": cannot pad an empty dimension with padding_mode=" + o.paddingMode);
+        Tensor index = Tensor::empty({left + size + right}, DType::Int64);
+        std::int64_t* p = index.data<std::int64_t>();
+        for (std::int64_t i = -left; i < size + right; ++i) {
+            std::int64_t& j = p[i + left];
+            if (o.paddingMode == "reflect")
+                j = i < 0 ? -i : (i >= size ? 2 * (size - 1) - i : i);
+            else if (o.paddingMode == "replicate")
+                j = std::clamp<std::int64_t>(i, 0, size - 1);
+            else
+                j = ((i % size) + size) % size;
+        }
+        x = ops::indexSelect(x, dim, index);
+    }
+    return x;
 }
 
 std::vector<ParamSpec> convParams(int spatialDims) {
@@ -112,8 +165,9 @@ std::vector<ParamSpec> convParams(int spatialDims) {
             {.name = "padding_mode",
              .type = ParamType::Choice,
              .defaultValue = "zeros",
-             .choices = {"zeros"},
-             .help = "How the padding is filled."}};
+             .choices = {"zeros", "reflect", "replicate", "circular"},
+             .help = "How the padding is filled: zeros, the mirror image without the edge (reflect), copies of the "
+                     "edge (replicate) or the other end's values (circular)."}};
 }
 
 ConvOptions convOptionsFromJson(const io::Json& o) {

@@ -26,7 +26,7 @@ struct ConvOptions {
     Shape dilation{1};
     std::int64_t groups = 1;
     bool bias = true;
-    std::string paddingMode = "zeros";
+    std::string paddingMode = "zeros";  // or "reflect", "replicate", "circular"
 };
 
 class ConvNd : public Module {
@@ -38,6 +38,9 @@ public:
 
 protected:
     ConvNd(std::string typeName, std::size_t spatialDims, const ConvOptions& options, Generator& gen);
+    // For a padding_mode other than zeros: the input padded by that mode (torch pads with F.pad and
+    // then convolves without padding).
+    Tensor padInput(const Tensor& input) const;
 
 private:
     ConvOptions m_options;

@@ -10,7 +10,16 @@
 
 namespace tessera::nn {
 
-GRU::GRU(const Options& options, Generator& gen) : RnnBase("GRU", 3, options, gen) {}
+namespace {
+
+const RnnBase::Options& checked(const RnnBase::Options& options) {
+    if (options.projSize != 0) throw ValueError("GRU: proj_size argument is only supported for LSTM, not RNN or GRU");
+    return options;
+}
+
+}  // namespace
+
+GRU::GRU(const Options& options, Generator& gen) : RnnBase("GRU", 3, checked(options), gen) {}
 
 GRU::Output GRU::forward(const Tensor& input, const Tensor& h0) {
     Result r = run(input, {h0}, {"hx"});
@@ -19,12 +28,11 @@ GRU::Output GRU::forward(const Tensor& input, const Tensor& h0) {
 
 Tensor GRU::forward(const Tensor& input) { return forward(input, Tensor()).output; }
 
-std::vector<Tensor> GRU::step(const Tensor& projectedInput, const std::vector<Tensor>& states, const Tensor& weightHh,
-                              const Tensor& biasHh) {
+std::vector<Tensor> GRU::step(const Tensor& projectedInput, const std::vector<Tensor>& states, const Weights& w) {
     // torch's GRUCell: r = σ(h_r + x_r), z = σ(h_z + x_z), n = tanh(x_n + r⊙h_n), h' = (h − n)⊙z + n,
     // where x_* include b_ih and h_* include b_hh.
     const auto x = ops::chunk(projectedInput, 3, 1);
-    const auto h = ops::chunk(ops::linear(states[0], weightHh, biasHh), 3, 1);
+    const auto h = ops::chunk(ops::linear(states[0], w.hh, w.biasHh), 3, 1);
     const Tensor reset = ops::sigmoid(ops::add(h[0], x[0]));
     const Tensor update = ops::sigmoid(ops::add(h[1], x[1]));
     const Tensor candidate = ops::tanh(ops::add(x[2], ops::mul(h[2], reset)));

@@ -28,8 +28,8 @@ public:
     Tensor forward(const Tensor& input) override;
 
 protected:
-    std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states, const Tensor& weightHh,
-                             const Tensor& biasHh) override;
+    std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states,
+                             const Weights& weights) override;
 };
 
 }  // namespace tessera::nn

@@ -84,9 +84,10 @@ std::string expectation(const ParamSpec& spec) {
         case ParamType::Choice:
             return "one of " + choicesText(spec.choices);
         case ParamType::IntOrTuple: {
-            std::string text =
-                "an integer" + range + " or an array of " +
-                (spec.tupleSize > 0 ? std::to_string(spec.tupleSize) + " such integers" : std::string("such integers"));
+            std::string text = "an integer" + range + " or an array of " +
+                               (spec.tupleSize > 0 ? std::to_string(spec.tupleSize) + " such integers"
+                                                   : std::string("such integers")) +
+                               (spec.nullElements ? " or nulls" : "");
             if (!spec.choices.empty()) text += ", or " + choicesText(spec.choices);
             return text;
         }
@@ -125,8 +126,9 @@ bool valid(const ParamSpec& spec, const io::Json& v) {
             if (integerInRange(spec, v)) return true;
             if (!v.isArray() || v.size() == 0) return false;
             if (spec.tupleSize > 0 && v.size() != static_cast<std::size_t>(spec.tupleSize)) return false;
-            return std::all_of(v.asArray().begin(), v.asArray().end(),
-                               [&](const io::Json& e) { return integerInRange(spec, e); });
+            return std::all_of(v.asArray().begin(), v.asArray().end(), [&](const io::Json& e) {
+                return integerInRange(spec, e) || (spec.nullElements && e.isNull());
+            });
         case ParamType::OptionalInt:
             return v.isNull() || integerInRange(spec, v);
         case ParamType::OptionalFloat:
@@ -184,11 +186,14 @@ const LayerInfo& layerInfo(std::string_view type) {
     std::lock_guard lock(r.mutex);
     const auto it = r.layers.find(type);
     if (it != r.layers.end()) return it->second;
-    std::vector<std::string> close;
+    std::vector<std::pair<std::size_t, std::string>> ranked;  // closest first
     for (const auto& [name, info] : r.layers) {
-        const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
-        if (editDistance(type, name) <= limit) close.push_back(name);
+        const std::size_t distance = editDistance(type, name);
+        if (distance <= std::max<std::size_t>(2, name.size() / 3)) ranked.emplace_back(distance, name);
     }
+    std::sort(ranked.begin(), ranked.end());
+    std::vector<std::string> close;
+    for (const auto& [distance, name] : ranked) close.push_back(name);
     std::string message = "unknown layer type '" + std::string(type) + "'";
     if (!close.empty()) {
         message += "; did you mean ";
@@ -257,7 +262,7 @@ std::shared_ptr<Module> buildLayer(std::string_view type, const io::Json& option
 std::vector<std::int64_t> intList(const io::Json& value, std::size_t n) {
     if (value.isArray()) {
         std::vector<std::int64_t> out;
-        for (const auto& e : value.asArray()) out.push_back(e.asInteger());
+        for (const auto& e : value.asArray()) out.push_back(e.isNull() ? -1 : e.asInteger());
         return out;
     }
     return std::vector<std::int64_t>(n, value.asInteger());

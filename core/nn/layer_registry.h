@@ -48,7 +48,8 @@ struct ParamSpec {
     io::Json defaultValue{};  // torch's default when not required; null (None) also makes null a valid value
     std::optional<double> min{}, max{};
     std::vector<std::string> choices{};
-    int tupleSize = 0;  // IntOrTuple only
+    int tupleSize = 0;          // IntOrTuple only
+    bool nullElements = false;  // IntOrTuple only: list elements may be null (torch's None, "keep that size")
     std::string help{};
 };
 
@@ -80,7 +81,8 @@ struct LayerRegistration {
     explicit LayerRegistration(LayerInfo info) { registerLayer(std::move(info)); }
 };
 
-// Reading resolved options in a builder: IntOrTuple values as a list of `n` integers (an int repeats).
+// Reading resolved options in a builder: IntOrTuple values as a list of `n` integers (an int repeats;
+// a null element reads as -1).
 std::vector<std::int64_t> intList(const io::Json& value, std::size_t n);
 std::optional<double> optionalNumber(const io::Json& value);
 std::optional<std::int64_t> optionalInteger(const io::Json& value);

@@ -1,7 +1,7 @@
 // LSTM: torch.nn.LSTM (1.13) — multi-layer, optionally bidirectional, batch first or time first, with
-// inter-layer dropout, optional initial states and unbatched [T, F] input. Gates in torch's order
-// i, f, g, o in weight_ih_l{k} / weight_hh_l{k} (4·hidden_size rows); parameter names and
-// initialisation as torch (see rnn_base.h).
+// inter-layer dropout, optional initial states, unbatched [T, F] input and proj_size (h projected by
+// weight_hr_l{k}). Gates in torch's order i, f, g, o in weight_ih_l{k} / weight_hh_l{k}
+// (4·hidden_size rows); parameter names and initialisation as torch (see rnn_base.h).
 //
 //   Generator gen(1);
 //   nn::LSTM lstm({.inputSize = 8, .hiddenSize = 16, .numLayers = 2, .batchFirst = true}, gen);
@@ -16,8 +16,8 @@ namespace tessera::nn {
 class LSTM : public RnnBase {
 public:
     struct Output {
-        Tensor output;  // [T, N, D·H] ([N, T, D·H] batch first, [T, D·H] unbatched)
-        Tensor h, c;    // h_n and c_n: [num_layers·D, N, H] ([num_layers·D, H] unbatched)
+        Tensor output;  // [T, N, D·P] ([N, T, D·P] batch first, [T, D·P] unbatched); P = proj_size or H
+        Tensor h, c;    // h_n [num_layers·D, N, P] and c_n [num_layers·D, N, H] (no N unbatched)
     };
 
     LSTM(const Options& options, Generator& gen);
@@ -28,8 +28,8 @@ public:
     Tensor forward(const Tensor& input) override;
 
 protected:
-    std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states, const Tensor& weightHh,
-                             const Tensor& biasHh) override;
+    std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states,
+                             const Weights& weights) override;
 };
 
 }  // namespace tessera::nn

@@ -54,8 +54,6 @@ Tensor xavierNormal(const Shape& sizes, Generator& gen) {
 
 std::string sizesText(const Tensor& t) { return shapeToString(t.sizes()); }
 
-bool isFloating(const Tensor& t) { return t.dtype() == DType::Float32 || t.dtype() == DType::Float64; }
-
 // A bool mask as torch turns it into an additive one: -inf where true, 0 elsewhere, in `dtype`.
 Tensor additiveMask(const Tensor& mask, DType dtype) {
     if (mask.dtype() != DType::Bool) return mask;
@@ -69,8 +67,8 @@ Tensor padLastColumn(const Tensor& mask) {
     return ops::cat({mask, zeros(sizes, mask.dtype())}, -1);
 }
 
-// torch's _mha_shape_check: whether the input is batched, with its messages for inconsistent ranks.
-bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, const Tensor& keyPaddingMask,
+// torch's _mha_shape_check: the ranks of the inputs and masks agree (2-D unbatched or 3-D batched).
+void checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, const Tensor& keyPaddingMask,
                  const Tensor& attnMask, std::int64_t numHeads) {
     auto fail = [](const std::string& what) { throw ShapeError(std::string(kName) + ": " + what); };
     if (query.dim() == 3) {
@@ -83,7 +81,7 @@ bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, co
         if (attnMask.defined() && attnMask.dim() != 2 && attnMask.dim() != 3)
             fail("for batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found " +
                  std::to_string(attnMask.dim()) + "-D tensor instead");
-        return true;
+        return;
     }
     if (query.dim() == 2) {
         if (key.dim() != 2 || value.dim() != 2)
@@ -100,7 +98,7 @@ bool checkShapes(const Tensor& query, const Tensor& key, const Tensor& value, co
             if (attnMask.dim() == 3 && attnMask.sizes() != expected)
                 fail("expected `attn_mask` shape to be " + shapeToString(expected) + " but got " + sizesText(attnMask));
         }
-        return false;
+        return;
     }
     throw ShapeError(std::string(kName) + ": query should be unbatched 2D or batched 3D tensor but received " +
                      std::to_string(query.dim()) + "-D query tensor");
@@ -166,12 +164,8 @@ MultiheadAttention::MultiheadAttention(const Options& options, Generator& gen)
 }
 
 Tensor MultiheadAttention::causalMask(std::int64_t size) {
-    std::vector<std::uint8_t> bits(static_cast<std::size_t>(size * size));
-    for (std::int64_t i = 0; i < size; ++i)
-        for (std::int64_t j = i + 1; j < size; ++j) bits[static_cast<std::size_t>(i * size + j)] = 1;
-    Tensor mask = Tensor::empty({size, size}, DType::Bool);
-    std::copy(bits.begin(), bits.end(), static_cast<std::uint8_t*>(mask.rawData()));
-    return mask;
+    const Tensor positions = arange(size);
+    return ops::gt(ops::unsqueeze(positions, 0), ops::unsqueeze(positions, 1));  // key j > query i
 }
 
 Tensor MultiheadAttention::forward(const Tensor& x) { return forward(x, x, x, {.needWeights = false}).output; }
@@ -181,7 +175,7 @@ MultiheadAttention::Output MultiheadAttention::forward(const Tensor& query, cons
     const std::int64_t numHeads = m_options.numHeads;
     Tensor keyPaddingMask = options.keyPaddingMask;
     Tensor attnMask = options.attnMask;
-    if (keyPaddingMask.defined() && keyPaddingMask.dtype() != DType::Bool && !isFloating(keyPaddingMask))
+    if (keyPaddingMask.defined() && keyPaddingMask.dtype() != DType::Bool && !isFloating(keyPaddingMask.dtype()))
         throw TypeError(std::string(kName) + ": only bool and floating types of key_padding_mask are supported, got " +
                         std::string(dtypeName(keyPaddingMask.dtype())));
     // Identity of the inputs decides the packed projection, as in torch (`query is key`, `key is value`).
@@ -243,7 +237,7 @@ MultiheadAttention::Output MultiheadAttention::forward(const Tensor& query, cons
     }
 
     if (attnMask.defined()) {
-        if (attnMask.dtype() != DType::Bool && !isFloating(attnMask))
+        if (attnMask.dtype() != DType::Bool && !isFloating(attnMask.dtype()))
             throw TypeError(std::string(kName) + ": only float and bool types are supported for attn_mask, not " +
                             std::string(dtypeName(attnMask.dtype())));
         if (attnMask.dim() == 2) {

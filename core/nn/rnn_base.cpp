@@ -24,6 +24,13 @@ RnnBase::RnnBase(std::string typeName, std::int64_t gateCount, const Options& op
         throw ValueError(name + ": input_size must be at least 1, got " + std::to_string(options.inputSize));
     if (options.hiddenSize < 1)
         throw ValueError(name + ": hidden_size must be at least 1, got " + std::to_string(options.hiddenSize));
+    if (options.projSize < 0)
+        throw ValueError(name + ": proj_size should be a positive integer or zero to disable projections, got " +
+                         std::to_string(options.projSize));
+    if (options.projSize >= options.hiddenSize)
+        throw ValueError(name + ": proj_size has to be smaller than hidden_size (proj_size " +
+                         std::to_string(options.projSize) + ", hidden_size " + std::to_string(options.hiddenSize) +
+                         ")");
     if (options.numLayers < 1)
         throw ValueError(name + ": num_layers must be at least 1, got " + std::to_string(options.numLayers));
     if (!(options.dropout >= 0.0 && options.dropout <= 1.0))
@@ -38,15 +45,17 @@ RnnBase::RnnBase(std::string typeName, std::int64_t gateCount, const Options& op
     const std::int64_t gates = gateCount * options.hiddenSize;
     for (std::int64_t layer = 0; layer < options.numLayers; ++layer) {
         for (std::int64_t direction = 0; direction < numDirections(); ++direction) {
-            const std::int64_t in = layer == 0 ? options.inputSize : options.hiddenSize * numDirections();
+            const std::int64_t in = layer == 0 ? options.inputSize : outputSize() * numDirections();
             const std::string suffix = "_l" + std::to_string(layer) + (direction == 1 ? "_reverse" : "");
             Weights w;
             w.ih = registerParameter("weight_ih" + suffix, uniform({gates, in}));
-            w.hh = registerParameter("weight_hh" + suffix, uniform({gates, options.hiddenSize}));
+            w.hh = registerParameter("weight_hh" + suffix, uniform({gates, outputSize()}));
             if (options.bias) {
                 w.biasIh = registerParameter("bias_ih" + suffix, uniform({gates}));
                 w.biasHh = registerParameter("bias_hh" + suffix, uniform({gates}));
             }
+            if (options.projSize > 0)
+                w.hr = registerParameter("weight_hr" + suffix, uniform({options.projSize, options.hiddenSize}));
             m_weights.push_back(w);
         }
     }
@@ -55,6 +64,7 @@ RnnBase::RnnBase(std::string typeName, std::int64_t gateCount, const Options& op
 std::string RnnBase::extraRepr() const {
     std::ostringstream os;
     os << m_options.inputSize << ", " << m_options.hiddenSize;
+    if (m_options.projSize != 0) os << ", proj_size=" << m_options.projSize;
     if (m_options.numLayers != 1) os << ", num_layers=" << m_options.numLayers;
     if (!m_options.bias) os << ", bias=False";
     if (m_options.batchFirst) os << ", batch_first=True";
@@ -105,7 +115,8 @@ RnnBase::Options RnnBase::optionsFrom(const io::Json& o) {
             .bias = o.at("bias").asBool(),
             .batchFirst = o.at("batch_first").asBool(),
             .dropout = o.at("dropout").asNumber(),
-            .bidirectional = o.at("bidirectional").asBool()};
+            .bidirectional = o.at("bidirectional").asBool(),
+            .projSize = o.contains("proj_size") ? o.at("proj_size").asInteger() : 0};
 }
 
 RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
@@ -135,14 +146,16 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
         if (!batched)
             for (Tensor& h : initial) h = ops::unsqueeze(h, 1);
     }
-    if (x.dim() != 3) throw ShapeError(name + ": input must have 3 dimensions, got " + std::to_string(x.dim()));
+    if (x.dim() != 3)
+        throw ShapeError(name + ": input must have 3 dimensions (2 unbatched), got " + std::to_string(x.dim()));
     if (x.size(-1) != m_options.inputSize)
         throw ShapeError(name + ": input.size(-1) must be equal to input_size. Expected " +
                          std::to_string(m_options.inputSize) + ", got " + std::to_string(x.size(-1)));
     if (m_options.batchFirst) x = ops::transpose(x, 0, 1);
     const std::int64_t steps = x.size(0), batch = x.size(1);
-    const Shape stateSizes{m_options.numLayers * numDirections(), batch, m_options.hiddenSize};
     for (std::size_t i = 0; i < initial.size(); ++i) {
+        const Shape stateSizes{m_options.numLayers * numDirections(), batch,
+                               i == 0 ? outputSize() : m_options.hiddenSize};
         if (!initial[i].defined()) {
             initial[i] = zeros(stateSizes, x.dtype());
         } else if (initial[i].sizes() != stateSizes) {
@@ -151,7 +164,9 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
                              shapeToString(initial[i].sizes()));
         }
     }
-    if (steps == 0) throw ShapeError(name + ": input has no time steps (sizes " + shapeToString(input.sizes()) + ")");
+    if (steps == 0)
+        throw ShapeError(name + ": Expected sequence length to be larger than 0 in RNN, got input of sizes " +
+                         shapeToString(input.sizes()));
 
     std::vector<std::vector<Tensor>> finals(initial.size());
     Tensor layerInput = x;
@@ -169,7 +184,7 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
             std::vector<Tensor> outputs(static_cast<std::size_t>(steps));
             for (std::int64_t i = 0; i < steps; ++i) {
                 const std::int64_t t = direction == 0 ? i : steps - 1 - i;
-                states = step(ops::squeeze(projected[static_cast<std::size_t>(t)], 0), states, w.hh, w.biasHh);
+                states = step(ops::squeeze(projected[static_cast<std::size_t>(t)], 0), states, w);
                 outputs[static_cast<std::size_t>(t)] = states[0];
             }
             directionOutputs.push_back(ops::stack(outputs, 0));

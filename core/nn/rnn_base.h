@@ -26,14 +26,20 @@ public:
         bool batchFirst = false;  // input and output [N, T, F] instead of [T, N, F]
         double dropout = 0.0;     // on the outputs of every layer but the last, in training
         bool bidirectional = false;
+        std::int64_t projSize = 0;  // LSTM only: h is projected to this size by weight_hr_l{k} (0: none)
     };
 
     const Options& options() const noexcept { return m_options; }
     std::int64_t numDirections() const noexcept { return m_options.bidirectional ? 2 : 1; }
+    // Size of h: proj_size when projecting, hidden_size otherwise.
+    std::int64_t outputSize() const noexcept {
+        return m_options.projSize > 0 ? m_options.projSize : m_options.hiddenSize;
+    }
     // "8, 16, num_layers=2, bidirectional=True", as torch's repr.
     std::string extraRepr() const override;
 
-    // For the layer registry: the keyword options LSTM and GRU share, and Options from resolved ones.
+    // For the layer registry: the keyword options LSTM and GRU share (proj_size is LSTM's own), and
+    // Options from resolved ones.
     static std::vector<ParamSpec> registryParams();
     static Options optionsFrom(const io::Json& resolved);
 
@@ -41,23 +47,24 @@ protected:
     // gateCount: 4 for LSTM (i, f, g, o), 3 for GRU (r, z, n).
     RnnBase(std::string typeName, std::int64_t gateCount, const Options& options, Generator& gen);
 
+    // The parameters of one direction of one layer (biases and hr undefined when absent).
+    struct Weights {
+        Tensor ih, hh, biasIh, biasHh, hr;
+    };
     // One step of one direction of one layer. projectedInput is x_t·W_ihᵀ + b_ih [N, gates·H]; states
-    // are the cell's states (h first) [N, H]; returns the new states.
+    // are the cell's states (h first); returns the new states.
     virtual std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states,
-                                     const Tensor& weightHh, const Tensor& biasHh) = 0;
+                                     const Weights& weights) = 0;
 
     struct Result {
         Tensor output;               // as the input's layout: [T, N, D·H], [N, T, D·H] or [T, D·H]
-        std::vector<Tensor> states;  // each [layers·D, N, H] ([layers·D, H] unbatched)
+        std::vector<Tensor> states;  // each [layers·D, N, H] ([layers·D, H] unbatched); h with outputSize()
     };
     // Checks the input and the initial states (each undefined for zeros, or all given) with torch's
     // messages and runs every layer. stateNames name the states in errors ("hx", "cx").
     Result run(const Tensor& input, std::vector<Tensor> initial, const std::vector<std::string>& stateNames);
 
 private:
-    struct Weights {
-        Tensor ih, hh, biasIh, biasHh;
-    };
     Options m_options;
     std::vector<Weights> m_weights;  // layer-major, then direction
 };

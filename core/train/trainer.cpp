@@ -247,6 +247,9 @@ TrainResult Trainer::run() {
     m_sessionStartNs = profile::nowNs();
     m_running = true;
     m_model.train();
+    // A completed run continues when it is given more epochs (e.g. resumed with a larger --epochs);
+    // an early-stopped one stays finished.
+    if (m_finished && m_finishReason == FinishReason::Completed && m_epoch < m_config.epochs) m_finished = false;
     bool stopped = false;
     while (!m_finished && m_epoch < m_config.epochs) {
         const std::int64_t batches = m_training.batchesPerEpoch();

@@ -145,6 +145,13 @@ private slots:
         QCOMPARE(fatal.problems[0].message, std::string("data.csv:2: unterminated quoted field"));
         QVERIFY(inspectCsv("a,b\n1,2\n", "data.csv", {}).problems.empty());
     }
+    void tooManyCategories() {
+        std::string text = "id,y\n";
+        for (int i = 0; i < 300; ++i) text += "u" + std::to_string(i) + "," + std::to_string(i % 2) + "\n";
+        QCOMPARE(errorOf<ValueError>(text), QString("data: column 'id' (1 of 2) in data.csv has 300 distinct values; "
+                                                    "one-hot encoding it would add as many features (at most 256) — "
+                                                    "list it in \"ignore\""));
+    }
     void badOptions() {
         CsvOptions o;
         o.target = "label";

@@ -95,6 +95,14 @@ private slots:
         QCOMPARE(resumed, rest);
         QCOMPARE(resumed.size(), std::size_t(3));
     }
+    void randomAccessMatchesIteration() {
+        DataLoader loader(rows(37), {.batchSize = 6, .seed = 2});
+        auto iterated = epochRows(loader, 3);
+        for (std::int64_t i = 0; i < loader.batchesPerEpoch(); ++i) {
+            QCOMPARE(loader.batch(3, i).rows, iterated[static_cast<std::size_t>(i)]);
+            QCOMPARE(loader.batch(1, i).rows, epochRows(loader, 1)[static_cast<std::size_t>(i)]);
+        }
+    }
     void badOptionsAndStates() {
         QVERIFY_THROWS_EXCEPTION(ValueError, DataLoader(rows(3), {.batchSize = 0}));
         DataLoader loader(rows(3), {.batchSize = 2});

@@ -9,6 +9,7 @@
 #include "core/data/dataset.h"
 #include "core/data/split.h"
 #include "core/io/json.h"
+#include "core/ops/view.h"
 #include "core/tensor/error.h"
 
 using namespace tessera;
@@ -58,6 +59,11 @@ private slots:
         QCOMPARE(s.targets.toVector<std::int64_t>(), (std::vector<std::int64_t>{1, 0, 0}));
         QCOMPARE(s.classNames, d.classNames);
         QVERIFY(!s.features.sharesStorageWith(d.features));
+    }
+    void takeRowsOfAView() {
+        Tensor t = Tensor::fromVector<float>({0, 1, 2, 3, 4, 5}, {2, 3});
+        Tensor columnsAsRows = ops::transpose(t, 0, 1);  // [3, 2], not contiguous
+        QCOMPARE(takeRows(columnsAsRows, {2, 0}).toVector<float>(), (std::vector<float>{2, 5, 0, 3}));
     }
     void subsetRejectsBadRow() {
         Dataset d = toy(4, 2);

@@ -1,7 +1,7 @@
 // Layers against torch: the C++ half of layer_runner.py (whose docstring describes the case format).
 // A suite prepares every (case, mode) of its case files, runs torch once for all of them, then checks
-// each job: outputs, input and parameter gradients and buffers within rtol 1e-5 / atol 1e-6 (float32),
-// exactly for int64, and torch's state_dict of the loaded weights bitwise equal to Tessera's.
+// each job: outputs, parameters, input and parameter gradients and buffers (after the steps) within rtol 1e-5 / atol
+// 1e-6 (float32), exactly for int64, and torch's state_dict of the loaded weights bitwise equal to Tessera's.
 //
 //   layertest::Suite suite(tmp.path());
 //   suite.addCaseFile(QString(TESSERA_SOURCE_DIR) + "/tests/core/nn/layer_cases.json");  // default call layer(x0)
@@ -123,6 +123,18 @@ public:
         for (const auto& job : m_jobs) jobs.push_back(job.spec);
         io::Json manifest = io::Json::object();
         manifest.set("jobs", io::Json(jobs));
+        io::Json schemas = io::Json::object();
+        for (const auto& type : nn::registeredLayers()) {
+            io::Json params = io::Json::object();
+            for (const auto& p : nn::layerInfo(type).params) {
+                io::Json spec = io::Json::object();
+                spec.set("required", p.required);
+                spec.set("default", p.defaultValue);
+                params.set(p.name, std::move(spec));
+            }
+            schemas.set(type, std::move(params));
+        }
+        manifest.set("schemas", std::move(schemas));
         const QString path = m_root + "/manifest.json";
         io::writeFileAtomically(path.toStdString(), io::writeJson(manifest));
         QProcess runner;
@@ -171,10 +183,22 @@ public:
             if (job.inputs[i].requiresGrad())
                 compare("grad of input " + std::to_string(i), job.inputs[i].grad(),
                         QString("torch_grad_input%1.npy").arg(i));
-        for (const auto& [name, p] : job.parameters)
+        for (const auto& [name, p] : job.parameters) {
+            compare("parameter " + name, p.detach(), QString::fromStdString("torch_param." + name + ".npy"));
             compare("grad of " + name, p.grad(), QString::fromStdString("torch_grad." + name + ".npy"));
+        }
         for (const auto& [name, b] : job.buffers)
             if (b.defined()) compare("buffer " + name, b, QString::fromStdString("torch_buffer." + name + ".npy"));
+        return problems.join("\n");
+    }
+
+    // "" when every registered option is a keyword of the torch class with torch's default.
+    QString checkSchemas() const {
+        QFile file(m_root + "/torch_schema_check.json");
+        if (!file.open(QIODevice::ReadOnly)) return "no schema check from layer_runner.py";
+        QStringList problems;
+        for (const auto& p : QJsonDocument::fromJson(file.readAll()).object()["problems"].toArray())
+            problems << p.toString();
         return problems.join("\n");
     }
 

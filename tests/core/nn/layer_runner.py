@@ -32,12 +32,15 @@ The C++ side (layer_harness.h) builds each layer from the registry with a seeded
 every (case, mode) writes into its own folder: weights.safetensors (the state_dict), input<i>.npy and,
 once it has run the forward, grad_output<i>.npy (one per float output; the backward is of
 sum_i (output_i * grad_output_i).sum()). The C++ side calls the layer its own way for multi-input
-layers; "call" and "outputs" say how torch does it. The MANIFEST is {"jobs": [JOB, ...]}, a JOB being
-the case plus "dir" and "mode".
+layers; "call" and "outputs" say how torch does it. The MANIFEST is {"jobs": [JOB, ...], "schemas":
+{TYPE: {OPTION: {"required": bool, "default": value}}}}, a JOB being the case plus "dir" and "mode";
+the schemas (the layer registry's) are checked against the torch classes' keyword defaults into
+torch_schema_check.json: {"problems": [...]}.
 
 This script writes into each job's folder: torch_weights.safetensors (the torch layer's state_dict
 right after loading, for the round trip test), torch_out<i>.npy, torch_grad_input<i>.npy (inputs
-that require grad), torch_grad.<param>.npy (parameters that got a grad), torch_buffer.<name>.npy
+that require grad), torch_param.<param>.npy (parameters after the steps: layers such as Embedding
+with max_norm change them in place), torch_grad.<param>.npy (parameters that got a grad), torch_buffer.<name>.npy
 (buffers after the last step) and torch_status.json: {"ok": true, "repr": repr(layer)} or
 {"error": "message"}.
 safetensors is not installed with Debian's torch, so the reader and writer below follow the format:
@@ -141,6 +144,7 @@ def run(job, status):
         if t.grad is not None:
             np.save(os.path.join(d, "torch_grad_input%d.npy" % i), t.grad.numpy())
     for name, p in layer.named_parameters():
+        np.save(os.path.join(d, "torch_param.%s.npy" % name), p.detach().numpy())
         if p.grad is not None:
             np.save(os.path.join(d, "torch_grad.%s.npy" % name), p.grad.numpy())
     for name, b in layer.named_buffers():
@@ -148,8 +152,43 @@ def run(job, status):
             np.save(os.path.join(d, "torch_buffer.%s.npy" % name), b.numpy())
 
 
+def check_schemas(schemas):
+    """Each registered option must be a keyword of the torch class, with torch's default."""
+    problems = []
+    for type_name, params in sorted(schemas.items()):
+        cls = getattr(torch.nn, type_name, None)
+        if cls is None:
+            problems.append("%s: torch.nn has no such class" % type_name)
+            continue
+        # LSTM and GRU take (*args, **kwargs) and hand them to RNNBase: look through the bases too.
+        signature = {}
+        for klass in reversed(cls.__mro__):
+            if "__init__" in vars(klass):
+                signature.update(inspect.signature(klass.__init__).parameters)
+        for name, spec in params.items():
+            if type_name == "Sequential":
+                continue  # torch takes the children positionally
+            if name not in signature:
+                problems.append("%s: torch has no keyword '%s'" % (type_name, name))
+                continue
+            default = signature[name].default
+            if callable(default) and getattr(default, "__name__", None) == spec.get("default"):
+                continue  # TransformerEncoderLayer's activation=F.relu is "relu" here
+            if spec.get("required"):
+                if default is not inspect.Parameter.empty:
+                    problems.append("%s.%s: required here, torch defaults to %r" % (type_name, name, default))
+            elif default is inspect.Parameter.empty:
+                problems.append("%s.%s: torch requires it, default here %r" % (type_name, name, spec["default"]))
+            elif spec["default"] != default and not (isinstance(default, tuple) and list(default) == spec["default"]):
+                problems.append("%s.%s: default %r, torch has %r" % (type_name, name, spec["default"], default))
+    return problems
+
+
 def main():
     manifest = json.load(open(sys.argv[1]))
+    if "schemas" in manifest:
+        with open(os.path.join(os.path.dirname(sys.argv[1]), "torch_schema_check.json"), "w") as f:
+            json.dump({"problems": check_schemas(manifest["schemas"])}, f)
     for job in manifest["jobs"]:
         status = {"ok": True}
         try:

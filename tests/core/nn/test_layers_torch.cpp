@@ -1,7 +1,8 @@
 // Every registered layer against torch 1.13: the cases of layer_cases.json (format in layer_runner.py)
 // run in Tessera and, in one python process, in torch from the same safetensors weights and .npy
 // inputs. Outputs, input and parameter grads and buffers after the steps agree within rtol 1e-5 /
-// atol 1e-6, reprs are equal, and torch's state_dict written back is bitwise Tessera's. The last test
+// atol 1e-6, reprs are equal, and torch's state_dict written back is bitwise Tessera's. Every registered
+// option is a keyword of the torch class with the same default. The last test
 // fails for any registered layer without a case in any tests/core/nn/*_cases.json.
 #include <QtTest>
 
@@ -42,6 +43,11 @@ private slots:
         QFETCH(int, index);
         const QString failure = layertest::Suite::checkRoundTrip(m_suite->jobs()[static_cast<std::size_t>(index)]);
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+
+    void optionsMatchTorchSignatures() {
+        const QString problems = m_suite->checkSchemas();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
     void everyLayerHasACase() {

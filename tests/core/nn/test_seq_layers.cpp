@@ -102,6 +102,17 @@ private slots:
                  (std::vector<std::string>{"weight_ih_l0", "weight_hh_l0", "weight_ih_l1", "weight_hh_l1"}));
         QCOMPARE(param(gru, "weight_hh_l0").sizes(), (Shape{12, 4}));
         QCOMPARE(gru.repr(), std::string("GRU(3, 4, num_layers=2, bias=False, batch_first=True, dropout=0.5)"));
+        nn::LSTM projected({.inputSize = 3, .hiddenSize = 5, .projSize = 2}, gen);
+        QCOMPARE(keys(projected.stateDict()), (std::vector<std::string>{"weight_ih_l0", "weight_hh_l0", "bias_ih_l0",
+                                                                        "bias_hh_l0", "weight_hr_l0"}));
+        QCOMPARE(param(projected, "weight_hh_l0").sizes(), (Shape{20, 2}));
+        QCOMPARE(projected.repr(), std::string("LSTM(3, 5, proj_size=2)"));
+        const auto out = projected.forward(zeros({4, 2, 3}), Tensor(), Tensor());
+        QCOMPARE(out.h.sizes(), (Shape{1, 2, 2}));
+        QCOMPARE(out.c.sizes(), (Shape{1, 2, 5}));
+        QVERIFY(errorOf([&] {
+                    nn::GRU({.inputSize = 3, .hiddenSize = 4, .projSize = 2}, gen);
+                }).contains("proj_size argument is only supported for LSTM"));
         nn::GRU tiny({.inputSize = 1, .hiddenSize = 1, .dropout = 1e-5}, gen);
         QCOMPARE(tiny.repr(), std::string("GRU(1, 1, dropout=1e-05)"));
     }
@@ -145,6 +156,27 @@ private slots:
         QCOMPARE(maxAbsDiff(gru(x), zero.output), 0.0);
         QCOMPARE(maxAbsDiff(ops::select(zero.output, 0, 3), ops::select(zero.h, 0, 0)), 0.0);
     }
+    void dropoutOnlyInTraining() {
+        Generator gen(13);
+        // RNN dropout acts between layers: none with one layer, some with two, never in evaluation.
+        nn::GRU one({.inputSize = 3, .hiddenSize = 4, .dropout = 0.5}, gen);
+        nn::GRU two({.inputSize = 3, .hiddenSize = 4, .numLayers = 2, .dropout = 0.5}, gen);
+        const Tensor x = randn({5, 2, 3}, DType::Float32, &gen);
+        const Tensor oneTrain = one(x), twoTrain = two(x);
+        one.eval();
+        two.eval();
+        QCOMPARE(maxAbsDiff(oneTrain, one(x)), 0.0);
+        QVERIFY(maxAbsDiff(twoTrain, two(x)) > 1e-4);
+        QCOMPARE(maxAbsDiff(two(x), two(x)), 0.0);
+        // Attention dropout zeroes and rescales weights, so rows stop summing to one.
+        nn::MultiheadAttention mha({.embedDim = 8, .numHeads = 2, .dropout = 0.5}, gen);
+        const Tensor q = randn({6, 2, 8}, DType::Float32, &gen);
+        const Tensor trained = mha.forward(q, q, q, {.averageAttnWeights = false}).weights;
+        QVERIFY(maxAbsDiff(ops::sum(trained, {3}), ones({2, 2, 6})) > 1e-3);
+        mha.eval();
+        QVERIFY(maxAbsDiff(ops::sum(mha.forward(q, q, q, {.averageAttnWeights = false}).weights, {3}),
+                           ones({2, 2, 6})) < 1e-6);
+    }
     void rnnErrorsNameTheCause() {
         Generator gen(6);
         nn::LSTM lstm({.inputSize = 3, .hiddenSize = 4}, gen);
@@ -152,7 +184,10 @@ private slots:
                      lstm(zeros({5, 2, 7}));
                  }),
                  QString("LSTM: input.size(-1) must be equal to input_size. Expected 3, got 7"));
-        QCOMPARE(errorOf([&] { lstm(zeros({1, 5, 2, 3})); }), QString("LSTM: input must have 3 dimensions, got 4"));
+        QCOMPARE(errorOf([&] {
+                     lstm(zeros({1, 5, 2, 3}));
+                 }),
+                 QString("LSTM: input must have 3 dimensions (2 unbatched), got 4"));
         QCOMPARE(errorOf([&] {
                      lstm.forward(zeros({5, 2, 3}), zeros({1, 3, 4}), zeros({1, 2, 4}));
                  }),
@@ -162,6 +197,8 @@ private slots:
                  }),
                  QString("LSTM: for batched 3-D input, hx and cx should also be 3-D but got (2-D, 3-D) tensors"));
         QVERIFY(errorOf([&] { lstm.forward(zeros({5, 2, 3}), zeros({1, 2, 4}), Tensor()); }).contains("none"));
+        QVERIFY(errorOf([&] { lstm(zeros({0, 2, 3})); }).contains("Expected sequence length to be larger than 0"));
+        QCOMPARE(lstm(zeros({5, 0, 3})).sizes(), (Shape{5, 0, 4}));
         nn::GRU gru({.inputSize = 3, .hiddenSize = 4}, gen);
         QCOMPARE(errorOf([&] {
                      gru.forward(zeros({5, 3}), zeros({1, 1, 4}));

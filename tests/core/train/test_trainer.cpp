@@ -208,6 +208,22 @@ private slots:
         QCOMPARE(second.trainer.history()[1].train.loss, full.trainer.history()[1].train.loss);
     }
 
+    void completedRunContinuesWithMoreEpochs() {
+        Run full(config(4));
+        full.trainer.run();
+        auto file = tempFile("completed.ckpt");
+        {
+            Run shorter(config(2));
+            QCOMPARE(shorter.trainer.run().reason, train::FinishReason::Completed);
+            shorter.trainer.saveCheckpoint(file);
+        }
+        Run longer(config(4), 99);
+        longer.trainer.loadCheckpoint(file);
+        train::TrainResult result = longer.trainer.run();
+        QCOMPARE(result.epochs, std::int64_t{4});
+        QVERIFY(bytesOf(full.model) == bytesOf(longer.model));
+    }
+
     void pauseStepAndStopFromAnotherThread() {
         Run run(config(50));
         std::promise<void> firstStep;
