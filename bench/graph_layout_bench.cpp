@@ -1,9 +1,8 @@
 // How long the computation-graph view takes to lay out the autograd graph of one training step, and
-// how long the UI thread is blocked meanwhile. The models are built by hand with core/nn to the
-// architectures of the sine-transformer and digits-cnn examples (the trainer's own step capture is
-// not in the app yet): a Linear embedding, sinusoidal positions, one TransformerEncoderLayer
-// (d=32, 4 heads, feed-forward 64), the last position, a Linear head and MSE, on a batch of 32
-// sequences of 32; and two conv/ReLU/max-pool blocks, a Linear and cross-entropy on 16 8×8 images.
+// how long the UI thread is blocked meanwhile. The models are the sine-transformer and digits-cnn
+// example projects, built by core/graph exactly as the trainer builds them; one step (forward with
+// the project's loss, backward) on a random batch is recorded with widgets::captureStep — the same
+// graph the trainer's captureGraph() delivers.
 //
 //   graph_layout_bench [--rounds N] [--export DIR]   (DIR gets PNG pictures of both graphs)
 #include <QApplication>
@@ -15,17 +14,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "core/nn/conv2d.h"
-#include "core/nn/flatten.h"
-#include "core/nn/linear.h"
-#include "core/nn/max_pool2d.h"
-#include "core/nn/relu.h"
-#include "core/nn/sequential.h"
-#include "core/nn/transformer_encoder_layer.h"
-#include "core/ops/add.h"
-#include "core/ops/cross_entropy.h"
-#include "core/ops/mse_loss.h"
-#include "core/ops/view.h"
+#include "core/graph/graph_module.h"
+#include "core/io/project.h"
 #include "core/tensor/factory.h"
 #include "core/tensor/generator.h"
 #include "widgets/computation_graph_model.h"
@@ -35,47 +25,23 @@ using namespace tessera;
 
 namespace {
 
-class SineTransformer : public nn::Module {
-public:
-    explicit SineTransformer(Generator& gen) : Module("SineTransformer") {
-        m_embed = registerModule("embed", std::make_shared<nn::Linear>(nn::LinearOptions{1, 32}, gen));
-        m_encoder = registerModule(
-            "encoder", std::make_shared<nn::TransformerEncoderLayer>(
-                           nn::TransformerEncoderLayer::Options{
-                               .dModel = 32, .nhead = 4, .dimFeedforward = 64, .dropout = 0, .batchFirst = true},
-                           gen));
-        m_fc = registerModule("fc", std::make_shared<nn::Linear>(nn::LinearOptions{32, 1}, gen));
-        std::vector<float> pe(32 * 32);
-        for (int pos = 0; pos < 32; ++pos)
-            for (int i = 0; i < 32; ++i)
-                pe[std::size_t(pos * 32 + i)] = float(i % 2 == 0 ? std::sin(pos / std::pow(10000.0, i / 32.0))
-                                                                 : std::cos(pos / std::pow(10000.0, (i - 1) / 32.0)));
-        m_positions = Tensor::fromVector<float>(pe, {32, 32});
+// One training step of an example project on a random batch of `batch` rows.
+widgets::CapturedGraph captureExample(const std::string& name, std::int64_t batch, Generator& gen) {
+    const auto project = io::loadProject(std::string(TESSERA_SOURCE_DIR "/resources/examples/") + name + ".tessera");
+    const graph::ModelGraph g = graph::ModelGraph::fromProject(project);
+    auto model = graph::GraphModule::build(g, gen);
+    Shape inputShape{batch};
+    Tensor targets;
+    for (const auto& node : g.nodes()) {
+        if (node.type == "Input")
+            for (const auto& d : node.params.at("shape").asArray()) inputShape.push_back(d.asInteger());
+        if (node.type == "Target")
+            targets = node.params.contains("classes")
+                          ? randint(0, node.params.at("classes").asInteger(), {batch}, DType::Int64, &gen)
+                          : randn({batch, 1}, DType::Float32, &gen);
     }
-    Tensor forward(const Tensor& x) override {
-        const Tensor h = (*m_encoder)(ops::add((*m_embed)(x), m_positions));
-        return (*m_fc)(ops::select(h, 1, -1));
-    }
-
-private:
-    std::shared_ptr<nn::Linear> m_embed, m_fc;
-    std::shared_ptr<nn::TransformerEncoderLayer> m_encoder;
-    Tensor m_positions;
-};
-
-std::shared_ptr<nn::Sequential> digitsCnn(Generator& gen) {
-    auto net = std::make_shared<nn::Sequential>();
-    nn::ConvOptions c1{.inChannels = 1, .outChannels = 8, .kernelSize = {3}, .padding = {1}};
-    nn::ConvOptions c2{.inChannels = 8, .outChannels = 16, .kernelSize = {3}, .padding = {1}};
-    net->append(std::make_shared<nn::Conv2d>(c1, gen));
-    net->append(std::make_shared<nn::ReLU>());
-    net->append(std::make_shared<nn::MaxPool2d>(nn::MaxPool2dOptions{.kernelSize = {2}}));
-    net->append(std::make_shared<nn::Conv2d>(c2, gen));
-    net->append(std::make_shared<nn::ReLU>());
-    net->append(std::make_shared<nn::MaxPool2d>(nn::MaxPool2dOptions{.kernelSize = {2}}));
-    net->append(std::make_shared<nn::Flatten>());
-    net->append(std::make_shared<nn::Linear>(nn::LinearOptions{64, 10}, gen));
-    return net;
+    const Tensor features = randn(inputShape, DType::Float32, &gen);
+    return widgets::captureStep(*model, [&] { return model->forwardWithLoss(features, targets).loss; });
 }
 
 struct Timing {
@@ -123,13 +89,6 @@ int main(int argc, char** argv) {
     }
 
     Generator gen(0);
-    SineTransformer transformer(gen);
-    const Tensor x = randn({32, 32, 1}, DType::Float32, &gen);
-    const Tensor y = randn({32, 1}, DType::Float32, &gen);
-    auto cnn = digitsCnn(gen);
-    const Tensor images = randn({16, 1, 8, 8}, DType::Float32, &gen);
-    const Tensor labels = randint(0, 10, {16}, DType::Int64, &gen);
-
     struct Case {
         const char* name;
         widgets::CapturedGraph graph;
@@ -137,11 +96,9 @@ int main(int argc, char** argv) {
     QElapsedTimer capture;
     capture.start();
     std::vector<Case> cases;
-    cases.push_back(
-        {"sine-transformer step", widgets::captureStep(transformer, [&] { return ops::mseLoss(transformer(x), y); })});
+    cases.push_back({"sine-transformer step", captureExample("sine-transformer", 32, gen)});
     const double captureMs = capture.nsecsElapsed() / 1e6;
-    cases.push_back(
-        {"digits-cnn step", widgets::captureStep(*cnn, [&] { return ops::crossEntropy((*cnn)(images), labels); })});
+    cases.push_back({"digits-cnn step", captureExample("digits-cnn", 16, gen)});
 
     widgets::ComputationGraphModel model;
     widgets::ComputationGraphView view;
