@@ -3,6 +3,7 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -39,15 +40,30 @@ QString layoutDot(const LayoutRequest& request, bool withLabels) {
         line += withLabels ? QStringLiteral(", label=%1]").arg(quoted(n.label)) : QStringLiteral(", label=\"\"]");
         return line;
     };
-    for (int c = 0; c < request.clusters.size(); ++c) {
-        dot +=
-            QStringLiteral("  subgraph cluster_%1 {\n    label=%2; style=\"rounded,filled\"; fillcolor=\"#f4f4fb\";\n")
-                .arg(c)
-                .arg(quoted(request.clusters[c]));
+    // A cluster sits inside the cluster of its nearest enclosing path ("encoder" holds "encoder/ffn").
+    const auto count = static_cast<std::size_t>(request.clusters.size());
+    std::vector<int> parent(count, -1);
+    for (std::size_t c = 0; c < count; ++c)
+        for (std::size_t p = 0; p < count; ++p) {
+            const QString& path = request.clusters[qsizetype(p)];
+            if (p != c && request.clusters[qsizetype(c)].startsWith(path + QLatin1Char('/')) &&
+                (parent[c] < 0 || path.size() > request.clusters[parent[c]].size()))
+                parent[c] = int(p);
+        }
+    std::function<void(std::size_t, const QString&)> emitCluster = [&](std::size_t c, const QString& indent) {
+        const QString& path = request.clusters[qsizetype(c)];
+        const QString label = parent[c] < 0 ? path : path.mid(request.clusters[parent[c]].size() + 1);
+        dot += indent + QStringLiteral("subgraph cluster_%1 {\n").arg(c) + indent +
+               QStringLiteral("  label=%1; style=\"rounded,filled\"; fillcolor=\"#f4f4fb\";\n").arg(quoted(label));
         for (std::size_t i = 0; i < request.nodes.size(); ++i)
-            if (request.nodes[i].cluster == c) dot += QStringLiteral("    ") + nodeLine(i) + QStringLiteral(";\n");
-        dot += QStringLiteral("  }\n");
-    }
+            if (request.nodes[i].cluster == int(c))
+                dot += indent + QStringLiteral("  ") + nodeLine(i) + QStringLiteral(";\n");
+        for (std::size_t child = 0; child < count; ++child)
+            if (parent[child] == int(c)) emitCluster(child, indent + QStringLiteral("  "));
+        dot += indent + QStringLiteral("}\n");
+    };
+    for (std::size_t c = 0; c < count; ++c)
+        if (parent[c] < 0) emitCluster(c, QStringLiteral("  "));
     for (std::size_t i = 0; i < request.nodes.size(); ++i)
         if (request.nodes[i].cluster < 0) dot += QStringLiteral("  ") + nodeLine(i) + QStringLiteral(";\n");
     for (std::size_t e = 0; e < request.edges.size(); ++e) {
@@ -103,14 +119,19 @@ LayoutResult layoutGraph(const LayoutRequest& request) {
         }
     }
     r.clusters.resize(static_cast<std::size_t>(request.clusters.size()));
-    for (Agraph_t* sg = agfstsubg(g); sg; sg = agnxtsubg(sg)) {
-        const QByteArray name(agnameof(sg));
-        if (!name.startsWith("cluster_")) continue;
-        const std::size_t c = name.mid(8).toULongLong();
-        if (c >= r.clusters.size()) continue;
-        const boxf cb = GD_bb(sg);
-        r.clusters[c] = QRectF(flip(cb.LL), flip(cb.UR)).normalized();
-    }
+    std::function<void(Agraph_t*)> readClusters = [&](Agraph_t* parentGraph) {
+        for (Agraph_t* sg = agfstsubg(parentGraph); sg; sg = agnxtsubg(sg)) {
+            const QByteArray name(agnameof(sg));
+            if (!name.startsWith("cluster_")) continue;
+            const std::size_t c = name.mid(8).toULongLong();
+            if (c < r.clusters.size()) {
+                const boxf cb = GD_bb(sg);
+                r.clusters[c] = QRectF(flip(cb.LL), flip(cb.UR)).normalized();
+            }
+            readClusters(sg);
+        }
+    };
+    readClusters(g);
     gvFreeLayout(gvc.get(), g);
     return r;
 }

@@ -48,6 +48,16 @@ QColor fillOf(GraphItemKind kind) {
 }
 
 const QColor kLayerFill(0xe6, 0xe0, 0xf8);
+
+// The index of the innermost cluster strictly enclosing `scope` ("encoder" for "encoder/ffn"), or -1.
+int enclosingCluster(const QStringList& clusters, const QString& scope) {
+    int best = -1;
+    for (int c = 0; c < clusters.size(); ++c)
+        if (scope.startsWith(clusters[c] + QLatin1Char('/')) &&
+            (best < 0 || clusters[c].size() > clusters[best].size()))
+            best = c;
+    return best;
+}
 const QColor kHighlight(0xe0, 0x3a, 0x1e);
 const QColor kMatch(0xf0, 0xc0, 0x00);
 const QColor kSelected(0x1e, 0x6f, 0xe0);
@@ -300,7 +310,7 @@ void ComputationGraphView::relayout() {
                     for (int r = 0; r < m_model->rowCount(); ++r)
                         members += m_model->kind(r) == GraphItemKind::Op && foldedInto(m_model->scope(r)) == layer;
                     it->second = addNode({QStringLiteral("▸ ") + layer, tr("%n op(s)", nullptr, members)}, false,
-                                         kLayerFill, -1);
+                                         kLayerFill, enclosingCluster(clusters, layer));
                     plan->rowOfNode.push_back(-1);
                     plan->layerOfNode.push_back(layer);
                 }
@@ -375,14 +385,17 @@ void ComputationGraphView::applyLayout(const Laid& laid) {
         auto* box = new LayerBox(r.clusters[c]);
         box->setPen(QPen(QColor(0x88, 0x80, 0xb0), 1, Qt::DashLine));
         box->setBrush(QColor(0xf4, 0xf4, 0xfb));
-        box->setZValue(-2);
+        // Inner layers are drawn over outer ones, and their labels name only the inner part.
+        const int depth = int(scope.count(QLatin1Char('/')));
+        const int outer = enclosingCluster(plan.request.clusters, scope);
+        box->setZValue(-2 + depth * 0.01);
         box->setToolTip(tr("Layer %1 — double-click to collapse").arg(scope));
         box->onDoubleClick = [this, scope] { setCollapsed(scope, true); };
         m_scene->addItem(box);
-        auto* label = m_scene->addSimpleText(scope);
+        auto* label = m_scene->addSimpleText(outer < 0 ? scope : scope.mid(plan.request.clusters[outer].size() + 1));
         label->setBrush(QColor(0x50, 0x48, 0x80));
         label->setPos(r.clusters[c].topLeft() + QPointF(6, 2));
-        label->setZValue(-1);
+        label->setZValue(-1.5 + depth * 0.01);
     }
     for (std::size_t e = 0; e < plan.request.edges.size(); ++e) {
         const GraphEdgeKind kind = plan.edgeKinds[e];
