@@ -17,6 +17,7 @@
 #include <QTreeView>
 #include <QUndoStack>
 
+#include "app/autograd_dialogs.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
 #include "app/versions.h"
@@ -142,6 +143,8 @@ void MainWindow::createActions() {
     m_viewMenu->addAction(m_messagesDock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });
+    help->addAction(tr("Autograd &Lessons"), this, [this] { (new LessonsDialog(this))->show(); });
     help->addAction(tr("&About Tessera"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
 }
 

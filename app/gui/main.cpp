@@ -1,9 +1,12 @@
 // tessera: the GUI. `tessera [PROJECT]` opens the workbench; `--example NAME` opens a built-in
 // example as an untitled copy; `--screenshot FILE.png` renders the window at 1400×900, writes the
-// PNG and exits (no dialogs, no QSettings), for CI and docs.
+// PNG and exits (no dialogs, no QSettings), for CI and docs. `--show playground|lessons` opens the
+// autograd playground or lessons (`--lesson N`, `--lesson-step K`, `--graph-steps S` pick what they
+// show), and --screenshot then pictures that window once its graph is laid out.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QLocale>
 #include <QPixmap>
@@ -11,10 +14,14 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/autograd_dialogs.h"
 #include "app/main_window.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
+#include "widgets/computation_graph_view.h"
+#include "widgets/lesson_player.h"
+#include "widgets/playground_widget.h"
 
 namespace {
 
@@ -88,7 +95,20 @@ int main(int argc, char** argv) {
     const QCommandLineOption reportShown(QStringLiteral("report-shown"),
                                          QStringLiteral("Print \"tessera: window shown\" on stdout once the window "
                                                         "is on screen (for tests)."));
-    parser.addOptions({example, screenshot, language, reportShown});
+    const QCommandLineOption show(QStringLiteral("show"),
+                                  QStringLiteral("Also open a tool window: playground or lessons."),
+                                  QStringLiteral("WHAT"));
+    const QCommandLineOption lesson(QStringLiteral("lesson"),
+                                    QStringLiteral("With --show lessons: open lesson N (from 1)."), QStringLiteral("N"),
+                                    QStringLiteral("1"));
+    const QCommandLineOption lessonStep(QStringLiteral("lesson-step"),
+                                        QStringLiteral("With --show lessons: open step K of the lesson (from 1)."),
+                                        QStringLiteral("K"), QStringLiteral("1"));
+    const QCommandLineOption graphSteps(QStringLiteral("graph-steps"),
+                                        QStringLiteral("Press Step S times in the computation graph (forward, "
+                                                       "then backward)."),
+                                        QStringLiteral("S"));
+    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -105,12 +125,57 @@ int main(int argc, char** argv) {
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
 
+    QWidget* tool = nullptr;
+    tessera::widgets::PlaygroundWidget* playground = nullptr;
+    if (parser.isSet(show)) {
+        const QString what = parser.value(show);
+        if (what == QStringLiteral("playground")) {
+            auto* dialog = new tessera::app::PlaygroundDialog(&window);
+            playground = dialog->playground();
+            tool = dialog;
+        } else if (what == QStringLiteral("lessons")) {
+            auto* dialog = new tessera::app::LessonsDialog(&window);
+            auto* player = dialog->player();
+            const int n = parser.value(lesson).toInt();
+            if (n < 1 || n > static_cast<int>(player->lessons().size()))
+                return fail(QStringLiteral("--lesson: expected 1 to %1, got '%2'")
+                                .arg(player->lessons().size())
+                                .arg(parser.value(lesson)));
+            player->openLesson(n - 1);
+            const int k = parser.value(lessonStep).toInt();
+            const int steps = static_cast<int>(player->lessons()[static_cast<std::size_t>(n - 1)].steps.size());
+            if (k < 1 || k > steps)
+                return fail(QStringLiteral("--lesson-step: lesson %1 has steps 1 to %2, got '%3'")
+                                .arg(n)
+                                .arg(steps)
+                                .arg(parser.value(lessonStep)));
+            player->openStep(k - 1);
+            playground = player->playground();
+            tool = dialog;
+        } else {
+            return fail(QStringLiteral("--show: expected playground or lessons, got '%1'").arg(what));
+        }
+        if (parser.isSet(graphSteps)) {
+            playground->graphView()->restartSteps();
+            for (int i = parser.value(graphSteps).toInt(); i > 0; --i) playground->graphView()->step();
+        }
+    }
+
     if (shooting) {
         if (!loaded) return fail(window.lastError());
         window.resize(1400, 900);
         window.show();
+        if (tool) {
+            tool->resize(1400, 900);
+            tool->show();
+            // The graph is laid out on a worker thread: wait for it (bounded) before taking the picture.
+            QElapsedTimer waited;
+            waited.start();
+            while (playground->graphView()->isLayoutPending() && waited.elapsed() < 60000)
+                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        }
         QCoreApplication::processEvents();
-        const QPixmap picture = window.grab();
+        const QPixmap picture = tool ? tool->grab() : window.grab();
         const QString out = parser.value(screenshot);
         if (!picture.save(out, "PNG")) return fail(QStringLiteral("cannot write the screenshot to %1").arg(out));
         return 0;
@@ -118,5 +183,6 @@ int main(int argc, char** argv) {
     ShownReporter reporter;
     if (parser.isSet(reportShown)) window.installEventFilter(&reporter);
     window.show();
+    if (tool) tool->show();
     return QCoreApplication::exec();
 }

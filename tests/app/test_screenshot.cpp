@@ -46,6 +46,19 @@ private slots:
         }
         QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
     }
+    void rendersTheAutogradLessonsAndPlayground() {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("lesson.png");
+        Run r = tessera(
+            {"--show", "lessons", "--lesson", "1", "--lesson-step", "2", "--graph-steps", "4", "--screenshot", png});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(QImage(png).size(), QSize(1400, 900));
+        r = tessera({"--show", "playground", "--screenshot", png});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        r = tessera({"--show", "lessons", "--lesson", "9", "--screenshot", png});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("--lesson: expected 1 to 3, got '9'"), qPrintable(r.err));
+    }
     void rendersAProjectFile() {
         QTemporaryDir dir;
         const QString png = dir.filePath("window.png");
