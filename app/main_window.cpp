@@ -14,9 +14,11 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
 
+#include "app/designer_page.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
 #include "app/versions.h"
@@ -24,6 +26,7 @@
 #include "plugins/plugin_loader.h"
 #include "widgets/messages_model.h"
 #include "widgets/messages_view.h"
+#include "widgets/problems_view.h"
 #include "widgets/project_model.h"
 
 namespace tessera::app {
@@ -42,10 +45,16 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
       m_messages(new widgets::MessagesModel(this)),
       m_projectModel(new widgets::ProjectModel(this)),
       m_page(new ProjectPage(m_document, m_projectModel, this)),
+      m_designer(new DesignerPage(m_document, this)),
       m_plugins(std::make_unique<plugins::PluginLoader>()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
-    setCentralWidget(m_page);
+    auto* pages = new QTabWidget(this);
+    pages->setObjectName(QStringLiteral("Pages"));
+    pages->setDocumentMode(true);
+    pages->addTab(m_designer, tr("Designer"));
+    pages->addTab(m_page, tr("Project"));
+    setCentralWidget(pages);
     m_prompt = [this](const QString& name) {
         const auto answer =
             QMessageBox::warning(this, tr("Unsaved Changes"), tr("\"%1\" has unsaved changes. Save them?").arg(name),
@@ -61,6 +70,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         updateTitle();
     });
     connect(m_document, &ProjectDocument::fieldChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::graphChanged, this, [this] {
+        m_projectModel->setProject(m_document->project());
+        updateTitle();
+    });
+    connect(m_designer, &DesignerPage::hintRequested, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
 
@@ -108,7 +123,14 @@ void MainWindow::createDocks() {
     m_messagesDock->setObjectName(QStringLiteral("MessagesDock"));
     m_messagesDock->setWidget(new widgets::MessagesView(m_messages, m_messagesDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
-    resizeDocks({m_projectDock}, {380}, Qt::Horizontal);
+
+    m_problemsDock = new QDockWidget(tr("Problems"), this);
+    m_problemsDock->setObjectName(QStringLiteral("ProblemsDock"));
+    m_problemsDock->setWidget(m_designer->problemsView());
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+    tabifyDockWidget(m_messagesDock, m_problemsDock);
+    m_problemsDock->raise();
+    resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
     resizeDocks({m_messagesDock}, {170}, Qt::Vertical);
 }
 
@@ -121,6 +143,12 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open…"), this, &MainWindow::open)->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open &Example…"), this, &MainWindow::openExampleDialog);
+    QMenu* templates = file->addMenu(tr("New from &Template"));
+    for (const QString& name : exampleNames()) {
+        templates->addAction(name, this, [this, name] {
+            if (maybeSave()) openExample(name);
+        });
+    }
     file->addSeparator();
     file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
     file->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
@@ -136,10 +164,13 @@ void MainWindow::createActions() {
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addActions(m_designer->editActions());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_projectDock->toggleViewAction());
     m_viewMenu->addAction(m_messagesDock->toggleViewAction());
+    m_viewMenu->addAction(m_problemsDock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tessera"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);

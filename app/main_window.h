@@ -27,6 +27,7 @@ class ProjectModel;
 
 namespace tessera::app {
 
+class DesignerPage;
 class ProjectDocument;
 class ProjectPage;
 
@@ -52,6 +53,8 @@ public:
     ProjectDocument* document() const { return m_document; }
     widgets::MessagesModel* messages() const { return m_messages; }
     ProjectPage* projectPage() const { return m_page; }
+    DesignerPage* designerPage() const { return m_designer; }
+    QDockWidget* problemsDock() const { return m_problemsDock; }
     QDockWidget* messagesDock() const { return m_messagesDock; }
     QDockWidget* projectDock() const { return m_projectDock; }
     QStringList recentFiles() const { return m_recent; }
@@ -97,6 +100,8 @@ private:
     widgets::MessagesModel* m_messages;
     widgets::ProjectModel* m_projectModel;
     ProjectPage* m_page;
+    DesignerPage* m_designer;
+    QDockWidget* m_problemsDock = nullptr;
     QDockWidget* m_projectDock = nullptr;
     QDockWidget* m_messagesDock = nullptr;
     QTreeView* m_projectTree = nullptr;
