@@ -138,6 +138,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->drawRoundedRect(rect, 6, 6);
 
     QPainterPath header;
+    header.setFillRule(Qt::WindingFill);
     header.addRoundedRect(QRectF(0.5, 0.5, m_size.width() - 1, kHeader), 6, 6);
     header.addRect(QRectF(0.5, kHeader / 2, m_size.width() - 1, kHeader / 2));
     painter->fillPath(header.simplified(), color);
