@@ -18,6 +18,7 @@
 #include <QTreeView>
 #include <QUndoStack>
 
+#include "app/autosave.h"
 #include "app/designer_page.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
@@ -64,6 +65,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
                                                 : UnsavedChoice::Cancel;
     };
 
+    m_recoveryPrompt = [this](const QString& description) {
+        return QMessageBox::question(this, tr("Recover Unsaved Work"), description, QMessageBox::Yes | QMessageBox::No,
+                                     QMessageBox::Yes) == QMessageBox::Yes;
+    };
+
     connect(m_document, &ProjectDocument::contentReplaced, this, [this] {
         m_projectModel->setProject(m_document->project());
         if (m_projectTree) m_projectTree->expandToDepth(0);
@@ -91,6 +97,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     if (!restored) resize(1280, 800);
     rebuildRecentMenu();
     newProject();
+    if (m_options.autosaveSeconds > 0) m_autosave = new Autosave(m_document, m_options.autosaveSeconds, this);
     loadPlugins(m_options.pluginFolders);
     statusBar()->showMessage(tr("Ready"));
 }
@@ -196,6 +203,25 @@ void MainWindow::newProject() {
     io::Project project;
     project.name = tr("Untitled").toStdString();
     m_document->replace(std::move(project), {});
+}
+
+bool MainWindow::offerRecovery() {
+    const QList<Autosave::Orphan> orphans = Autosave::findOrphans();
+    if (orphans.isEmpty()) return false;
+    const Autosave::Orphan& newest = orphans.first();
+    const QString what = newest.originalPath.isEmpty()
+                             ? tr("an untitled project \"%1\"").arg(QString::fromStdString(newest.project.name))
+                             : newest.originalPath;
+    const bool restore = m_recoveryPrompt(
+        tr("Tessera did not close properly. Unsaved changes to %1 were autosaved. Recover them?").arg(what));
+    if (restore) {
+        m_document->replace(newest.project, newest.originalPath);
+        // Recovered work is not on disk yet.
+        m_document->undoStack()->resetClean();
+        m_messages->add(widgets::Severity::Info, tr("Recovered autosaved changes to %1").arg(what), newest.file);
+    }
+    for (const Autosave::Orphan& orphan : orphans) Autosave::discard(orphan);
+    return restore;
 }
 
 bool MainWindow::openFile(const QString& path) {
