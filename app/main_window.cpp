@@ -138,7 +138,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_messagesDock, m_problemsDock);
     m_problemsDock->raise();
     resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
-    resizeDocks({m_messagesDock}, {170}, Qt::Vertical);
+    resizeDocks({m_messagesDock}, {130}, Qt::Vertical);
 }
 
 void MainWindow::createActions() {

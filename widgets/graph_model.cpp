@@ -263,6 +263,11 @@ QVariant GraphModel::nodeData(const QString& id, Role role) const {
             return static_cast<qint64>(r ? r->macs : 0);
         case ValidRole:
             return r && r->ok;
+        case HasErrorRole: {
+            const std::vector<graph::Problem> problems = m_report.problemsOf(key);
+            return std::any_of(problems.begin(), problems.end(),
+                               [](const graph::Problem& p) { return p.severity == graph::Severity::Error; });
+        }
         case ShapeErrorRole: {
             QStringList lines;
             for (const graph::Problem& p : m_report.problemsOf(key)) {

@@ -45,6 +45,7 @@ public:
         ParametersRole,    // qint64: trainable elements
         MacsRole,          // qint64: multiply-accumulates per sample
         ValidRole,         // bool: inferred and no error attached
+        HasErrorRole,      // bool: an error is attached to the node itself (not only to what feeds it)
         ShapeErrorRole,    // QString: the node's problems, one per line ("" when none)
         OutputShapesRole,  // QStringList: "[N, 8, 8, 8]" per output port
     };

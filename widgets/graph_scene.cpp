@@ -126,13 +126,17 @@ int NodeItem::outputPortAt(QPointF scenePos) const {
 
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     const GraphModel* model = m_scene->model();
-    const bool valid = model->nodeData(m_id, GraphModel::ValidRole).toBool();
+    // Red for a node that is wrong itself; grey and dashed for one whose inputs are not known yet.
+    const bool error = model->nodeData(m_id, GraphModel::HasErrorRole).toBool();
+    const bool inferred = model->nodeData(m_id, GraphModel::ValidRole).toBool() || error;
+    const bool valid = !error;
     const QColor color = categoryColor(model->nodeData(m_id, GraphModel::CategoryRole).toString());
     const QRectF rect(QPointF(0, 0), m_size);
     painter->setRenderHint(QPainter::Antialiasing);
 
     QPen border(isSelected() ? QColor(0x19, 0x76, 0xd2) : valid ? QColor(0x9e, 0xa4, 0xae) : QColor(0xd3, 0x2f, 0x2f));
     border.setWidthF(isSelected() || !valid ? 2.2 : 1.0);
+    if (!inferred) border.setStyle(Qt::DashLine);
     painter->setPen(border);
     painter->setBrush(valid ? QColor(0xfd, 0xfd, 0xfe) : QColor(0xff, 0xf1, 0xf0));
     painter->drawRoundedRect(rect, 6, 6);
@@ -161,7 +165,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     const QFont body = smallFont(8.5);
     painter->setFont(body);
     const QFontMetricsF fm(body);
-    const double textLeft = 10 + (m_inputNames.size() > 1 ? 34 : 0);
+    const double textLeft = 10 + (m_inputNames.size() > 1 ? 40 : 0);
     const double textWidth = m_size.width() - textLeft - 10;
     const QString type = model->nodeData(m_id, GraphModel::TypeRole).toString();
     const QString params = model->nodeData(m_id, GraphModel::KeyParamsRole).toString();

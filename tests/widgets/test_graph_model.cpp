@@ -88,6 +88,8 @@ private slots:
         model.setGraph(small());
         QVERIFY(model.setParam("fc", "in_features", 7));
         QVERIFY(!model.nodeData("fc", GraphModel::ValidRole).toBool());
+        QVERIFY(model.nodeData("fc", GraphModel::HasErrorRole).toBool());
+        QVERIFY(!model.nodeData("out", GraphModel::HasErrorRole).toBool());  // only downstream of the error
         QVERIFY(model.nodeData("fc", GraphModel::ShapeErrorRole).toString().contains("7"));
         QVERIFY(model.setParam("fc", "in_features", 4));
         QVERIFY(model.nodeData("fc", GraphModel::ValidRole).toBool());
