@@ -6,6 +6,7 @@
 #include <QMimeData>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -17,6 +18,7 @@
 #include "widgets/graph_scene.h"
 #include "widgets/graph_view.h"
 #include "widgets/node_palette.h"
+#include "widgets/problems_view.h"
 #include "widgets/property_editor.h"
 
 using namespace tessera;
@@ -131,6 +133,42 @@ private slots:
         QCOMPARE(scene->edgeItems().size(), 1);
         // No Input feeds linear1, so the shape on its edge is unknown and says so.
         QCOMPARE(scene->edgeItems().first()->label(), QString("?"));
+    }
+
+    void fixAShapeErrorFromItsMessageThenSaveAndReopen() {
+        MainWindow w(quiet());
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openExample("digits-cnn"));
+        app::DesignerPage* page = w.designerPage();
+        widgets::ProblemsView* problems = page->problemsView();
+        QCOMPARE(problems->count(), 0);
+        page->showNode("fc");
+        auto* inFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("in_features"));
+        QVERIFY(inFeatures);
+        inFeatures->setValue(65);
+        QCOMPARE(problems->count(), 1);
+        QVERIFY2(problems->item(0)->text().contains("set in_features to 64"), qPrintable(problems->item(0)->text()));
+        QVERIFY(!w.document()->graphModel()->nodeData("fc", widgets::GraphModel::ValidRole).toBool());
+        // The message leads to the node: clicking it selects fc.
+        page->scene()->clearSelection();
+        QTest::mouseClick(problems->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          problems->visualItemRect(problems->item(0)).center());
+        QCOMPARE(page->scene()->selectedNodeIds(), QStringList({"fc"}));
+        // Clearing the selection emptied the editor; selecting fc built it again.
+        inFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("in_features"));
+        QVERIFY(inFeatures);
+        QCOMPARE(inFeatures->value(), 65);
+        inFeatures->setValue(64);
+        QCOMPARE(problems->count(), 0);
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath("digits.tessera");
+        QVERIFY(w.saveTo(file));
+        MainWindow again(quiet());
+        QVERIFY(again.openFile(file));
+        QCOMPARE(again.document()->graphModel()->graph(), w.document()->graphModel()->graph());
     }
 
     void deleteCopyPasteDuplicate() {
