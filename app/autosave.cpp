@@ -50,7 +50,8 @@ Autosave::~Autosave() {
 }
 
 void Autosave::saveNow() {
-    if (!m_dirty || !m_document->isModified()) return;
+    // A recovered document is modified before any edit: it still needs its first copy.
+    if (!m_document->isModified() || (!m_dirty && QFileInfo::exists(m_file))) return;
     try {
         io::saveProject(m_document->project(), QFile::encodeName(m_file).toStdString());
         const std::string origin = m_document->filePath().toStdString();
@@ -71,6 +72,14 @@ void Autosave::removeCopy() {
 QList<Autosave::Orphan> Autosave::findOrphans() {
     QList<Orphan> orphans;
     const QDir dir(folder());
+    // Locks of windows that were killed before they changed anything: taking and releasing such a
+    // lock deletes it.
+    for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.tessera.lock")}, QDir::Files)) {
+        const QString copy = info.absoluteFilePath().chopped(5);
+        if (QFileInfo::exists(copy)) continue;
+        QLockFile stale(info.absoluteFilePath());
+        if (stale.tryLock(0)) stale.unlock();
+    }
     for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.tessera")}, QDir::Files, QDir::Time)) {
         const QString file = info.absoluteFilePath();
         // A lock we can take belonged to a process that is gone.

@@ -284,6 +284,13 @@ GraphScene::GraphScene(GraphModel* model, QObject* parent) : QGraphicsScene(pare
     rebuild();
 }
 
+GraphScene::~GraphScene() {
+    // The items go while the tables naming them still exist, and without telling views (which may
+    // be going away too) that the selection changed.
+    blockSignals(true);
+    clear();
+}
+
 void GraphScene::rebuild() {
     for (const QString& id : m_nodes.keys()) removeNodeItem(id);
     for (const QString& id : m_model->nodeIds()) addNodeItem(id);

@@ -36,6 +36,7 @@ public:
     static constexpr const char* kClipboardMime = "application/x-tessera-graph";
 
     explicit GraphScene(GraphModel* model, QObject* parent = nullptr);
+    ~GraphScene() override;
 
     GraphModel* model() const { return m_model; }
     NodeItem* nodeItem(const QString& id) const { return m_nodes.value(id); }

@@ -3,6 +3,7 @@
 // redo everything, checking the graph after every step. Also: every template, auto-laid out, has no
 // overlapping nodes and a shape label on every edge.
 #include <QDropEvent>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -169,6 +170,27 @@ private slots:
         MainWindow again(quiet());
         QVERIFY(again.openFile(file));
         QCOMPARE(again.document()->graphModel()->graph(), w.document()->graphModel()->graph());
+    }
+
+    void paletteSearchAndDoubleClick() {
+        MainWindow w(quiet());
+        app::DesignerPage* page = w.designerPage();
+        widgets::NodePalette* palette = page->palette();
+        QVERIFY(palette->visibleTypes().contains("Linear"));
+        QTest::keyClicks(palette->searchBox(), "conv");
+        const QStringList shown = palette->visibleTypes();
+        QVERIFY(shown.contains("Conv1d") && shown.contains("Conv2d"));
+        QVERIFY(!shown.contains("Linear"));
+        palette->setFilter({});
+        QVERIFY(palette->visibleTypes().contains("Linear"));
+        // Double-click adds to the right of what is there and selects the new node.
+        QTreeWidgetItem* relu = palette->typeItem("ReLU");
+        QVERIFY(relu);
+        emit palette->tree()->itemDoubleClicked(relu, 0);
+        emit palette->tree()->itemDoubleClicked(relu, 0);
+        QCOMPARE(w.document()->graphModel()->nodeIds(), QStringList({"relu1", "relu2"}));
+        QVERIFY(page->scene()->nodeRect("relu2").left() > page->scene()->nodeRect("relu1").right());
+        QCOMPARE(page->scene()->selectedNodeIds(), QStringList({"relu2"}));
     }
 
     void deleteCopyPasteDuplicate() {
