@@ -14,10 +14,13 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
 
 #include "app/autograd_dialogs.h"
+#include "app/autosave.h"
+#include "app/designer_page.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
 #include "app/versions.h"
@@ -25,6 +28,7 @@
 #include "plugins/plugin_loader.h"
 #include "widgets/messages_model.h"
 #include "widgets/messages_view.h"
+#include "widgets/problems_view.h"
 #include "widgets/project_model.h"
 
 namespace tessera::app {
@@ -43,10 +47,16 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
       m_messages(new widgets::MessagesModel(this)),
       m_projectModel(new widgets::ProjectModel(this)),
       m_page(new ProjectPage(m_document, m_projectModel, this)),
+      m_designer(new DesignerPage(m_document, this)),
       m_plugins(std::make_unique<plugins::PluginLoader>()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
-    setCentralWidget(m_page);
+    auto* pages = new QTabWidget(this);
+    pages->setObjectName(QStringLiteral("Pages"));
+    pages->setDocumentMode(true);
+    pages->addTab(m_designer, tr("Designer"));
+    pages->addTab(m_page, tr("Project"));
+    setCentralWidget(pages);
     m_prompt = [this](const QString& name) {
         const auto answer =
             QMessageBox::warning(this, tr("Unsaved Changes"), tr("\"%1\" has unsaved changes. Save them?").arg(name),
@@ -56,12 +66,23 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
                                                 : UnsavedChoice::Cancel;
     };
 
+    m_recoveryPrompt = [this](const QString& description) {
+        return QMessageBox::question(this, tr("Recover Unsaved Work"), description, QMessageBox::Yes | QMessageBox::No,
+                                     QMessageBox::Yes) == QMessageBox::Yes;
+    };
+
     connect(m_document, &ProjectDocument::contentReplaced, this, [this] {
         m_projectModel->setProject(m_document->project());
         if (m_projectTree) m_projectTree->expandToDepth(0);
         updateTitle();
     });
     connect(m_document, &ProjectDocument::fieldChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::graphChanged, this, [this] {
+        m_projectModel->setProject(m_document->project());
+        updateTitle();
+    });
+    connect(m_designer, &DesignerPage::hintRequested, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
 
@@ -77,6 +98,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     if (!restored) resize(1280, 800);
     rebuildRecentMenu();
     newProject();
+    if (m_options.autosaveSeconds > 0) m_autosave = new Autosave(m_document, m_options.autosaveSeconds, this);
     loadPlugins(m_options.pluginFolders);
     statusBar()->showMessage(tr("Ready"));
 }
@@ -109,8 +131,15 @@ void MainWindow::createDocks() {
     m_messagesDock->setObjectName(QStringLiteral("MessagesDock"));
     m_messagesDock->setWidget(new widgets::MessagesView(m_messages, m_messagesDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
-    resizeDocks({m_projectDock}, {380}, Qt::Horizontal);
-    resizeDocks({m_messagesDock}, {170}, Qt::Vertical);
+
+    m_problemsDock = new QDockWidget(tr("Problems"), this);
+    m_problemsDock->setObjectName(QStringLiteral("ProblemsDock"));
+    m_problemsDock->setWidget(m_designer->problemsView());
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+    tabifyDockWidget(m_messagesDock, m_problemsDock);
+    m_problemsDock->raise();
+    resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
+    resizeDocks({m_messagesDock}, {130}, Qt::Vertical);
 }
 
 void MainWindow::createActions() {
@@ -122,6 +151,12 @@ void MainWindow::createActions() {
     file->addAction(tr("&Open…"), this, &MainWindow::open)->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open &Example…"), this, &MainWindow::openExampleDialog);
+    QMenu* templates = file->addMenu(tr("New from &Template"));
+    for (const QString& name : exampleNames()) {
+        templates->addAction(name, this, [this, name] {
+            if (maybeSave()) openExample(name);
+        });
+    }
     file->addSeparator();
     file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
     file->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
@@ -137,10 +172,13 @@ void MainWindow::createActions() {
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addActions(m_designer->editActions());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_projectDock->toggleViewAction());
     m_viewMenu->addAction(m_messagesDock->toggleViewAction());
+    m_viewMenu->addAction(m_problemsDock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });
@@ -168,6 +206,25 @@ void MainWindow::newProject() {
     io::Project project;
     project.name = tr("Untitled").toStdString();
     m_document->replace(std::move(project), {});
+}
+
+bool MainWindow::offerRecovery() {
+    const QList<Autosave::Orphan> orphans = Autosave::findOrphans();
+    if (orphans.isEmpty()) return false;
+    const Autosave::Orphan& newest = orphans.first();
+    const QString what = newest.originalPath.isEmpty()
+                             ? tr("an untitled project \"%1\"").arg(QString::fromStdString(newest.project.name))
+                             : newest.originalPath;
+    const bool restore = m_recoveryPrompt(
+        tr("Tessera did not close properly. Unsaved changes to %1 were autosaved. Recover them?").arg(what));
+    if (restore) {
+        m_document->replace(newest.project, newest.originalPath);
+        // Recovered work is not on disk yet.
+        m_document->undoStack()->resetClean();
+        m_messages->add(widgets::Severity::Info, tr("Recovered autosaved changes to %1").arg(what), newest.file);
+    }
+    for (const Autosave::Orphan& orphan : orphans) Autosave::discard(orphan);
+    return restore;
 }
 
 bool MainWindow::openFile(const QString& path) {

@@ -27,6 +27,8 @@ class ProjectModel;
 
 namespace tessera::app {
 
+class Autosave;
+class DesignerPage;
 class ProjectDocument;
 class ProjectPage;
 
@@ -36,6 +38,8 @@ struct MainWindowOptions {
     bool persistent = true;
     // Folders scanned for plugins at start-up.
     QStringList pluginFolders;
+    // Autosave interval in seconds (app/autosave.h); 0 turns autosave off (screenshots, tests).
+    int autosaveSeconds = 0;
 };
 
 class MainWindow : public QMainWindow {
@@ -52,11 +56,17 @@ public:
     ProjectDocument* document() const { return m_document; }
     widgets::MessagesModel* messages() const { return m_messages; }
     ProjectPage* projectPage() const { return m_page; }
+    DesignerPage* designerPage() const { return m_designer; }
+    QDockWidget* problemsDock() const { return m_problemsDock; }
     QDockWidget* messagesDock() const { return m_messagesDock; }
     QDockWidget* projectDock() const { return m_projectDock; }
     QStringList recentFiles() const { return m_recent; }
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
+    // Asked whether to restore an autosaved copy left by a window that crashed; true restores it.
+    using RecoveryPrompt = std::function<bool(const QString& description)>;
+    void setRecoveryPrompt(RecoveryPrompt prompt) { m_recoveryPrompt = std::move(prompt); }
+    Autosave* autosave() const { return m_autosave; }
 
     // The built-in examples ("breast-cancer-logreg", …, sorted) and the resource each is read from.
     static QStringList exampleNames();
@@ -68,6 +78,9 @@ public:
     bool openExample(const QString& name);  // as an untitled copy: Save asks for a new file
     bool saveTo(const QString& path);
     void newProject();
+    // Offers the newest autosaved copy left by a crashed window; true when it was restored (as a
+    // modified document). Copies that are declined are deleted.
+    bool offerRecovery();
 
 public slots:
     bool save();    // Save As… when untitled
@@ -97,6 +110,8 @@ private:
     widgets::MessagesModel* m_messages;
     widgets::ProjectModel* m_projectModel;
     ProjectPage* m_page;
+    DesignerPage* m_designer;
+    QDockWidget* m_problemsDock = nullptr;
     QDockWidget* m_projectDock = nullptr;
     QDockWidget* m_messagesDock = nullptr;
     QTreeView* m_projectTree = nullptr;
@@ -105,6 +120,8 @@ private:
     QStringList m_recent;
     QString m_lastError;
     UnsavedPrompt m_prompt;
+    RecoveryPrompt m_recoveryPrompt;
+    Autosave* m_autosave = nullptr;
     std::unique_ptr<plugins::PluginLoader> m_plugins;
 };
 

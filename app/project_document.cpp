@@ -5,13 +5,24 @@
 #include <QUndoStack>
 #include <filesystem>
 
+#include "app/designer_commands.h"
 #include "app/undo_commands.h"
+#include "core/graph/model_graph.h"
 #include "core/tensor/error.h"
+#include "widgets/graph_model.h"
 
 namespace tessera::app {
 
-ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this)) {
+ProjectDocument::ProjectDocument(QObject* parent)
+    : QObject(parent), m_undo(new QUndoStack(this)), m_graph(new widgets::GraphModel(this)) {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    m_graph->setEditHandler([this](const QString& text, const widgets::GraphEdit& edit, const QString& mergeKey) {
+        m_undo->push(new GraphEditCommand(m_graph, text, edit, mergeKey));
+    });
+    connect(m_graph, &widgets::GraphModel::analysisChanged, this, [this] {
+        m_graph->graph().toProject(m_project);
+        emit graphChanged();
+    });
 }
 
 QString ProjectDocument::displayName() const {
@@ -35,6 +46,7 @@ void ProjectDocument::replace(io::Project project, const QString& filePath) {
     const bool wasModified = isModified();
     m_project = std::move(project);
     m_undo->clear();
+    m_graph->setGraph(graph::ModelGraph::fromProject(m_project));
     if (m_filePath != filePath) {
         m_filePath = filePath;
         emit filePathChanged(m_filePath);

@@ -1,5 +1,7 @@
 // The open project: its content (an io::Project), the file it belongs to (none while untitled), and
 // the undo stack its edits go through. Modified means "the undo stack is not at its clean state".
+// The model graph is edited through graphModel(): its edits become GraphEditCommands on the same
+// stack, and the project's nodes and edges follow every change.
 //
 //   ProjectDocument doc;
 //   doc.replace(io::loadProject(path), path);     // or ProjectDocument::readFile(path)
@@ -14,6 +16,10 @@
 #include "core/io/project.h"
 
 class QUndoStack;
+
+namespace tessera::widgets {
+class GraphModel;
+}
 
 namespace tessera::app {
 
@@ -33,6 +39,7 @@ public:
     QString dataFile() const;
     bool isModified() const;
     QUndoStack* undoStack() const { return m_undo; }
+    widgets::GraphModel* graphModel() const { return m_graph; }
 
     // Replaces the whole content (open, new, example); clears the undo history.
     void replace(io::Project project, const QString& filePath);
@@ -55,11 +62,13 @@ signals:
     void fieldChanged(tessera::app::ProjectDocument::Field field);
     void filePathChanged(const QString& filePath);
     void modifiedChanged(bool modified);
+    void graphChanged();  // a node or edge was added, removed, moved or changed
 
 private:
     io::Project m_project;
     QString m_filePath;
     QUndoStack* m_undo;
+    widgets::GraphModel* m_graph;
 };
 
 }  // namespace tessera::app

@@ -1,9 +1,9 @@
-// The main window's central page: the project's name and description (edited through the undo
-// stack), its data set and training settings, and the model's nodes and edges as tables. The graph
-// designer canvas (issue 7) takes this place later.
+// The main window's Project tab (beside the Designer): the project's name and description (edited
+// through the undo stack), its data set and training settings, and the model's nodes and edges as
+// tables.
 //
 //   auto* page = new ProjectPage(document, projectModel);
-//   window->setCentralWidget(page);
+//   tabs->addTab(page, tr("Project"));
 #pragma once
 
 #include <QWidget>

@@ -119,8 +119,9 @@ int main(int argc, char** argv) {
     tessera::app::installTranslations(parser.isSet(language) ? QLocale(parser.value(language)) : QLocale::system());
 
     const bool shooting = parser.isSet(screenshot);
-    tessera::app::MainWindow window(
-        {.persistent = !shooting, .pluginFolders = tessera::plugins::PluginLoader::defaultFolders()});
+    tessera::app::MainWindow window({.persistent = !shooting,
+                                     .pluginFolders = tessera::plugins::PluginLoader::defaultFolders(),
+                                     .autosaveSeconds = shooting ? 0 : 30});
     bool loaded = true;
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
@@ -180,6 +181,8 @@ int main(int argc, char** argv) {
         if (!picture.save(out, "PNG")) return fail(QStringLiteral("cannot write the screenshot to %1").arg(out));
         return 0;
     }
+    // After the window is up, so the question appears over it.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     ShownReporter reporter;
     if (parser.isSet(reportShown)) window.installEventFilter(&reporter);
     window.show();

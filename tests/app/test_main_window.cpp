@@ -63,11 +63,11 @@ private slots:
         for (QAction* a : w.menuBar()->actions().first()->menu()->actions()) {
             if (!a->isSeparator()) file << a->text();
         }
-        QCOMPARE(file,
-                 (QStringList{"&New", "&Open…", "Open &Recent", "Open &Example…", "&Save", "Save &As…", "&Quit"}));
+        QCOMPARE(file, (QStringList{"&New", "&Open…", "Open &Recent", "Open &Example…", "New from &Template", "&Save",
+                                    "Save &As…", "&Quit"}));
         QStringList view;
         for (QAction* a : w.menuBar()->actions().at(2)->menu()->actions()) view << a->text();
-        QCOMPARE(view, (QStringList{"Project", "Messages"}));
+        QCOMPARE(view, (QStringList{"Project", "Messages", "Problems"}));
         w.show();
         QVERIFY(w.messagesDock()->isVisible());
         w.menuBar()->actions().at(2)->menu()->actions().at(1)->trigger();

@@ -1,0 +1,156 @@
+// GraphScene: the designer canvas's scene over a GraphModel. Nodes show their id, type, key
+// parameters, parameter count and MACs, with input ports on the left and output ports on the right;
+// edges carry the inferred shape; invalid nodes get a red frame and their problems in the tooltip.
+// Dragging from an output port to an input port connects them (a refused connection emits
+// hintRequested with the reason); a drag that moves nodes is one undo step. Every edit goes through
+// the model, so the scene only ever redraws what the model says.
+//
+//   GraphScene scene(document->graphModel());
+//   GraphView view(&scene);                 // zoom, pan, rubber band, drop from the palette
+//   scene.autoLayout();                     // Graphviz dot, left to right; one undo step
+//   scene.nodeRect("conv1");                // in scene coordinates
+#pragma once
+
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QHash>
+#include <QPainterPath>
+#include <QPointer>
+#include <QString>
+#include <QStringList>
+
+#include "core/graph/model_graph.h"
+
+class QGraphicsLineItem;
+
+namespace tessera::widgets {
+
+class GraphModel;
+class NodeItem;
+class EdgeItem;
+
+class GraphScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    static constexpr double kGrid = 10;
+    static constexpr const char* kClipboardMime = "application/x-tessera-graph";
+
+    explicit GraphScene(GraphModel* model, QObject* parent = nullptr);
+    ~GraphScene() override;
+
+    GraphModel* model() const { return m_model; }
+    NodeItem* nodeItem(const QString& id) const { return m_nodes.value(id); }
+    EdgeItem* edgeItem(const graph::Edge& edge) const;
+    QList<EdgeItem*> edgeItems() const;
+    QRectF nodeRect(const QString& id) const;
+    // Where a port sits, in scene coordinates (input ports on the left edge, outputs on the right).
+    QPointF inputPortPos(const QString& id, int port) const;
+    QPointF outputPortPos(const QString& id, int port) const;
+
+    bool snapToGrid() const { return m_snap; }
+    void setSnapToGrid(bool on) { m_snap = on; }
+    QPointF snapped(QPointF p) const;
+
+    QStringList selectedNodeIds() const;
+    void selectNodes(const QStringList& ids);
+
+    // Edits of the selection, each one undo step.
+    void deleteSelection();
+    void copySelection() const;
+    void paste();
+    void duplicateSelection();
+    // Lays out every node with Graphviz (dot, left to right). `undoable` false writes the positions
+    // straight into the model (tidying a project as it opens, which is not an edit).
+    void autoLayout(bool undoable = true);
+    // True when two node rectangles, widened by room for edge labels, overlap.
+    bool isCrowded() const;
+
+signals:
+    // A short message for the status bar: why a connection was refused, what was pasted, …
+    void hintRequested(const QString& message);
+    void nodeActivated(const QString& id);  // double-clicked
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void rebuild();
+    void addNodeItem(const QString& id);
+    void removeNodeItem(const QString& id);
+    void addEdgeItem(const graph::Edge& edge);
+    void removeEdgeItem(const graph::Edge& edge);
+    void refreshAll();
+    void nodeItemMoved(const QString& id);
+    graph::ModelGraph selectionGraph() const;
+    void pasteGraph(const graph::ModelGraph& g, QPointF offset);
+
+    friend class NodeItem;
+
+    GraphModel* m_model;
+    QHash<QString, NodeItem*> m_nodes;
+    QList<EdgeItem*> m_edges;
+    bool m_snap = true;
+    // A connection being dragged out of an output port.
+    QGraphicsLineItem* m_wire = nullptr;
+    QString m_wireFrom;
+    int m_wireFromPort = 0;
+    int m_pasteCount = 0;
+    bool m_syncing = false;  // positions come from the model: no snapping, no move step
+};
+
+// One node on the canvas; its data comes from the model by role.
+class NodeItem : public QGraphicsItem {
+public:
+    static constexpr double kWidth = 180;
+
+    NodeItem(GraphScene* scene, QString id);
+    const QString& id() const { return m_id; }
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    // Recomputes size, text and tooltip from the model.
+    void refresh();
+    // The input port under `scenePos`, or the nearest one when over the node; -1 when none.
+    int inputPortAt(QPointF scenePos, bool nearest) const;
+    int outputPortAt(QPointF scenePos) const;
+    QPointF inputPort(int port) const;   // item coordinates
+    QPointF outputPort(int port) const;  // item coordinates
+    // Size a node of this many ports gets.
+    static QSizeF sizeFor(int inputs, int outputs);
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
+private:
+    GraphScene* m_scene;
+    QString m_id;
+    QSizeF m_size;
+    int m_inputs = 0, m_outputs = 0;
+    QStringList m_inputNames;
+};
+
+// One edge with its shape label in the middle.
+class EdgeItem : public QGraphicsItem {
+public:
+    EdgeItem(GraphScene* scene, graph::Edge edge);
+    const graph::Edge& edge() const { return m_edge; }
+    QString label() const { return m_label; }
+    QRectF labelRect() const;  // scene coordinates
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    void refresh();  // ends and label
+
+private:
+    QPainterPath path() const;
+
+    GraphScene* m_scene;
+    graph::Edge m_edge;
+    QPointF m_from, m_to;
+    QString m_label;
+};
+
+}  // namespace tessera::widgets
