@@ -19,6 +19,7 @@
 
 #include "app/project_document.h"
 #include "app/project_page.h"
+#include "app/training_dock.h"
 #include "app/versions.h"
 #include "core/tensor/error.h"
 #include "plugins/plugin_loader.h"
@@ -108,7 +109,12 @@ void MainWindow::createDocks() {
     m_messagesDock->setObjectName(QStringLiteral("MessagesDock"));
     m_messagesDock->setWidget(new widgets::MessagesView(m_messages, m_messagesDock));
     addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
+
+    m_trainingDock = new TrainingDock(m_document, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_trainingDock);
+    connect(m_trainingDock, &TrainingDock::errorReported, this, &MainWindow::reportError);
     resizeDocks({m_projectDock}, {380}, Qt::Horizontal);
+    resizeDocks({m_trainingDock}, {560}, Qt::Horizontal);
     resizeDocks({m_messagesDock}, {170}, Qt::Vertical);
 }
 
@@ -140,6 +146,10 @@ void MainWindow::createActions() {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_projectDock->toggleViewAction());
     m_viewMenu->addAction(m_messagesDock->toggleViewAction());
+    m_viewMenu->addAction(m_trainingDock->toggleViewAction());
+
+    menuBar()->addMenu(m_trainingDock->runMenu());
+    addToolBar(m_trainingDock->toolBar());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tessera"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);

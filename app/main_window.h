@@ -29,6 +29,7 @@ namespace tessera::app {
 
 class ProjectDocument;
 class ProjectPage;
+class TrainingDock;
 
 struct MainWindowOptions {
     // Read and write window geometry, dock layout and recent files in QSettings. Off for
@@ -54,6 +55,7 @@ public:
     ProjectPage* projectPage() const { return m_page; }
     QDockWidget* messagesDock() const { return m_messagesDock; }
     QDockWidget* projectDock() const { return m_projectDock; }
+    TrainingDock* trainingDock() const { return m_trainingDock; }
     QStringList recentFiles() const { return m_recent; }
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
@@ -99,6 +101,7 @@ private:
     ProjectPage* m_page;
     QDockWidget* m_projectDock = nullptr;
     QDockWidget* m_messagesDock = nullptr;
+    TrainingDock* m_trainingDock = nullptr;
     QTreeView* m_projectTree = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

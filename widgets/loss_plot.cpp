@@ -246,7 +246,7 @@ void LossPlot::refresh() {
         m_plot->xAxis->setRange(0, 1);
         m_plot->yAxis->setRange(m_logScale ? 0.1 : 0, 1);
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->replot();
 }
 
 QString LossPlot::readoutAt(const QPoint& plotPixel) const {

@@ -1,17 +1,21 @@
 // tessera: the GUI. `tessera [PROJECT]` opens the workbench; `--example NAME` opens a built-in
 // example as an untitled copy; `--screenshot FILE.png` renders the window at 1400×900, writes the
-// PNG and exits (no dialogs, no QSettings), for CI and docs.
+// PNG and exits (no dialogs, no QSettings), for CI and docs. `--train-epochs N` trains the project
+// for N epochs first and waits for the run to end (with --screenshot its run folder is temporary).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QEvent>
+#include <QEventLoop>
 #include <QLocale>
 #include <QPixmap>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
 #include <memory>
 
 #include "app/main_window.h"
+#include "app/training_dock.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
@@ -88,7 +92,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption reportShown(QStringLiteral("report-shown"),
                                          QStringLiteral("Print \"tessera: window shown\" on stdout once the window "
                                                         "is on screen (for tests)."));
-    parser.addOptions({example, screenshot, language, reportShown});
+    const QCommandLineOption trainEpochs(QStringLiteral("train-epochs"),
+                                         QStringLiteral("Train the project for N epochs and wait for the run to end."),
+                                         QStringLiteral("N"));
+    parser.addOptions({example, screenshot, language, reportShown, trainEpochs});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -104,6 +111,27 @@ int main(int argc, char** argv) {
     bool loaded = true;
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
+
+    QTemporaryDir shotRuns;
+    if (parser.isSet(trainEpochs)) {
+        bool ok = false;
+        const qint64 epochs = parser.value(trainEpochs).toLongLong(&ok);
+        if (!ok || epochs < 1)
+            return fail(
+                QStringLiteral("--train-epochs: expected a count >= 1, got '%1'").arg(parser.value(trainEpochs)));
+        if (!loaded) return fail(window.lastError());
+        tessera::app::TrainingDock* dock = window.trainingDock();
+        if (shooting) dock->setRunsRoot(shotRuns.path());
+        QEventLoop loop;
+        QObject::connect(dock->controller(), &tessera::app::TrainingController::finished, &loop, &QEventLoop::quit);
+        QObject::connect(dock->controller(), &tessera::app::TrainingController::failed, &loop, &QEventLoop::quit);
+        if (!dock->run({.epochs = epochs})) return fail(dock->controller()->lastError());
+        if (shooting) window.resize(1400, 900);
+        window.show();
+        loop.exec();
+        if (dock->controller()->state() == tessera::app::TrainingController::State::Failed)
+            return fail(dock->controller()->lastError());
+    }
 
     if (shooting) {
         if (!loaded) return fail(window.lastError());
