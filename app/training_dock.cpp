@@ -9,6 +9,7 @@
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -16,6 +17,7 @@
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
 #include "widgets/loss_plot.h"
+#include "widgets/run_panel.h"
 #include "widgets/run_records_model.h"
 
 namespace tessera::app {
@@ -39,6 +41,8 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
       m_document(document),
       m_controller(new TrainingController(this)),
       m_plot(new widgets::LossPlot(this)),
+      m_runPanel(new widgets::RunPanel(this)),
+      m_tabs(new QTabWidget(this)),
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
       m_runs(new QListWidget(this)),
@@ -75,7 +79,9 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     split->addWidget(m_runs);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
-    setWidget(split);
+    m_tabs->addTab(split, tr("Curves"));
+    m_tabs->addTab(m_runPanel, tr("Settings"));
+    setWidget(m_tabs);
 
     m_plot->setSmoothing(0.6);  // TensorBoard's default: per-batch losses are noisy
     m_plot->addRun(tr("current"), m_controller->steps(), m_controller->epochs());
@@ -87,6 +93,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     connect(m_runs, &QListWidget::itemChanged, this,
             [this](QListWidgetItem* item) { showPastRun(item->text(), item->checkState() == Qt::Checked); });
     connect(m_document, &ProjectDocument::contentReplaced, this, &TrainingDock::refreshRuns);
+    connect(m_document, &ProjectDocument::contentReplaced, this, &TrainingDock::loadSettings);
     connect(m_document, &ProjectDocument::filePathChanged, this, &TrainingDock::refreshRuns);
     updateActions();
 }
@@ -114,8 +121,9 @@ bool TrainingDock::run(RunOptions options) {
         m_controller->resume();
         return true;
     }
-    const QString folder = runsFolder();
-    if (!m_controller->start(m_document->project(), projectFileForData(), folder, options)) return false;
+    io::Project project = m_document->project();
+    project.training = m_runPanel->training();
+    if (!m_controller->start(project, projectFileForData(), runsFolder(), options)) return false;
     m_currentRun = QFileInfo(m_controller->runFolder()).fileName();
     refreshRuns();
     show();
@@ -165,6 +173,14 @@ void TrainingDock::updateProgress(const TrainingProgress& p) {
     m_status->setText(text);
     m_progress->setRange(0, static_cast<int>(std::max<std::int64_t>(p.totalSteps, 1)));
     m_progress->setValue(static_cast<int>(p.step));
+}
+
+void TrainingDock::loadSettings() {
+    try {
+        m_runPanel->setTraining(m_document->project().training, m_document->displayName().toStdString());
+    } catch (const Error& e) {
+        emit errorReported(QString::fromUtf8(e.what()), m_document->displayName());
+    }
 }
 
 QStringList TrainingDock::pastRuns() const {

@@ -20,10 +20,12 @@ class QListWidget;
 class QListWidgetItem;
 class QMenu;
 class QProgressBar;
+class QTabWidget;
 class QToolBar;
 
 namespace tessera::widgets {
 class LossPlot;
+class RunPanel;
 class RunRecordsModel;
 }  // namespace tessera::widgets
 
@@ -39,6 +41,8 @@ public:
 
     TrainingController* controller() const { return m_controller; }
     widgets::LossPlot* plot() const { return m_plot; }
+    widgets::RunPanel* runPanel() const { return m_runPanel; }
+    QTabWidget* tabs() const { return m_tabs; }
     QMenu* runMenu() const { return m_menu; }
     QToolBar* toolBar() const { return m_toolBar; }
     QAction* runAction() const { return m_run; }
@@ -64,6 +68,8 @@ public slots:
     void stepOnce();
     void stop();
     void refreshRuns();
+    // Shows the open project's training settings in the Settings tab.
+    void loadSettings();
 
 signals:
     void errorReported(const QString& message, const QString& source);
@@ -76,6 +82,8 @@ private:
     ProjectDocument* m_document;
     TrainingController* m_controller;
     widgets::LossPlot* m_plot;
+    widgets::RunPanel* m_runPanel;
+    QTabWidget* m_tabs;
     QLabel* m_status;
     QProgressBar* m_progress;
     QListWidget* m_runs;
