@@ -14,8 +14,10 @@
 #include <QVBoxLayout>
 
 #include "app/project_document.h"
+#include "core/data/load_dataset.h"
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
+#include "widgets/data_panel.h"
 #include "widgets/loss_plot.h"
 #include "widgets/run_panel.h"
 #include "widgets/run_records_model.h"
@@ -42,6 +44,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
       m_controller(new TrainingController(this)),
       m_plot(new widgets::LossPlot(this)),
       m_runPanel(new widgets::RunPanel(this)),
+      m_dataPanel(new widgets::DataPanel(this)),
       m_tabs(new QTabWidget(this)),
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
@@ -81,6 +84,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     split->setStretchFactor(1, 1);
     m_tabs->addTab(split, tr("Curves"));
     m_tabs->addTab(m_runPanel, tr("Settings"));
+    m_tabs->addTab(m_dataPanel, tr("Data"));
     setWidget(m_tabs);
 
     m_plot->setSmoothing(0.6);  // TensorBoard's default: per-batch losses are noisy
@@ -180,6 +184,11 @@ void TrainingDock::loadSettings() {
         m_runPanel->setTraining(m_document->project().training, m_document->displayName().toStdString());
     } catch (const Error& e) {
         emit errorReported(QString::fromUtf8(e.what()), m_document->displayName());
+    }
+    try {
+        m_dataPanel->setDataset(data::loadDataset(m_document->project().data, projectFileForData().toStdString()));
+    } catch (const Error& e) {
+        m_dataPanel->showProblem(QString::fromUtf8(e.what()));
     }
 }
 

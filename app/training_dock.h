@@ -24,6 +24,7 @@ class QTabWidget;
 class QToolBar;
 
 namespace tessera::widgets {
+class DataPanel;
 class LossPlot;
 class RunPanel;
 class RunRecordsModel;
@@ -42,6 +43,7 @@ public:
     TrainingController* controller() const { return m_controller; }
     widgets::LossPlot* plot() const { return m_plot; }
     widgets::RunPanel* runPanel() const { return m_runPanel; }
+    widgets::DataPanel* dataPanel() const { return m_dataPanel; }
     QTabWidget* tabs() const { return m_tabs; }
     QMenu* runMenu() const { return m_menu; }
     QToolBar* toolBar() const { return m_toolBar; }
@@ -68,7 +70,7 @@ public slots:
     void stepOnce();
     void stop();
     void refreshRuns();
-    // Shows the open project's training settings in the Settings tab.
+    // Shows the open project's training settings and data set in the Settings and Data tabs.
     void loadSettings();
 
 signals:
@@ -83,6 +85,7 @@ private:
     TrainingController* m_controller;
     widgets::LossPlot* m_plot;
     widgets::RunPanel* m_runPanel;
+    widgets::DataPanel* m_dataPanel;
     QTabWidget* m_tabs;
     QLabel* m_status;
     QProgressBar* m_progress;
