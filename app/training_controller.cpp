@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "core/autograd/grad_mode.h"
 #include "core/data/data_loader.h"
 #include "core/data/load_dataset.h"
 #include "core/data/mix_seed.h"
@@ -70,6 +71,9 @@ QString nextRunFolder(const QString& runsFolder) {
     }
 }
 
+// Decision boundary resolution: 64² cells, one forward pass of 4096 rows.
+constexpr int kBoundaryCells = 64;
+
 double stepNs(const train::StepTimings& t) {
     return static_cast<double>(t.dataNs + t.forwardNs + t.backwardNs + t.optimizerNs + t.metricsNs);
 }
@@ -135,10 +139,14 @@ bool TrainingController::start(const io::Project& project, const QString& projec
     m_epochs->clear();
     m_finishReason.reset();
     m_lastError.clear();
+    m_evaluation = {};
+    m_boundary = {};
+    emit evaluated();
     {
         std::lock_guard lock(m_pendingMutex);
         m_pendingSteps.clear();
         m_pendingEpochs.clear();
+        m_pendingEvaluation.reset();
         m_samplesSeen = 0;
     }
     m_progress = TrainingProgress{};
@@ -161,8 +169,11 @@ bool TrainingController::start(const io::Project& project, const QString& projec
         m_pendingSteps.push_back(r);
     };
     trainer.callbacks().onEpochEnd = [this](const train::EpochRecord& r) {
+        std::pair<widgets::Evaluation, widgets::BoundaryGrid> taken;
+        takeEvaluation(r.epoch, taken.first, taken.second);
         std::lock_guard lock(m_pendingMutex);
         m_pendingEpochs.push_back(r);
+        m_pendingEvaluation = std::move(taken);
     };
     if (options.startPaused) trainer.control().pause();
     setState(options.startPaused ? State::Paused : State::Running);
@@ -213,10 +224,17 @@ void TrainingController::setState(State state) {
 void TrainingController::drain() {
     std::vector<train::StepRecord> steps;
     std::vector<train::EpochRecord> epochs;
+    std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> evaluation;
     {
         std::lock_guard lock(m_pendingMutex);
         steps.swap(m_pendingSteps);
         epochs.swap(m_pendingEpochs);
+        evaluation.swap(m_pendingEvaluation);
+    }
+    if (evaluation) {
+        m_evaluation = std::move(evaluation->first);
+        m_boundary = std::move(evaluation->second);
+        emit evaluated();
     }
     if (steps.empty() && epochs.empty()) return;
     std::vector<std::vector<double>> stepRows, epochRows;
@@ -269,6 +287,13 @@ void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason,
         return;
     }
     m_finishReason = reason;
+    // Early stopping may have restored the best epoch's weights since the last epoch's evaluation.
+    try {
+        takeEvaluation(m_progress.epoch, m_evaluation, m_boundary);
+        emit evaluated();
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+    }
     const QString status = QString::fromStdString(train::finishReasonName(*reason));
     try {
         const std::filesystem::path folder = m_runFolder.toStdString();
@@ -285,6 +310,25 @@ void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason,
     emit progressChanged(m_progress);
     setState(State::Finished);
     emit finished(status);
+}
+
+void TrainingController::takeEvaluation(std::int64_t epoch, widgets::Evaluation& evaluation,
+                                        widgets::BoundaryGrid& boundary) const {
+    graph::GraphModule& model = *m_session->model;
+    const widgets::PredictFunction predict = [&model](const Tensor& x) {
+        const bool wasTraining = model.isTraining();
+        model.eval();
+        autograd::NoGradGuard noGrad;
+        Tensor y = model(x);
+        model.train(wasTraining);
+        return y;
+    };
+    const data::Split& split = m_session->split;
+    const bool test = split.test.size() > 0;
+    evaluation = widgets::evaluate(predict, test ? split.test : split.val, test ? "test" : "val");
+    evaluation.epoch = epoch;
+    boundary = widgets::hasBoundary(split.train) ? widgets::boundaryGrid(predict, split.train, kBoundaryCells)
+                                                 : widgets::BoundaryGrid{};
 }
 
 void TrainingController::writeRunFiles(const QString& status) {

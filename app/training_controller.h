@@ -29,6 +29,7 @@
 #include "core/graph/graph_module.h"
 #include "core/io/project.h"
 #include "core/train/trainer.h"
+#include "widgets/evaluation.h"
 
 namespace tessera::widgets {
 class RunRecordsModel;
@@ -98,6 +99,11 @@ public:
     // The trained model and data of the last run; only while no run is active (else null).
     TrainingSession* session() const;
 
+    // The model on the test split (else validation), taken after each epoch on the worker thread and
+    // again when the run ends; and for two-feature classification, the decision boundary.
+    const widgets::Evaluation& evaluation() const { return m_evaluation; }
+    const widgets::BoundaryGrid& boundary() const { return m_boundary; }
+
     static QString stateName(State state);
 
 signals:
@@ -108,12 +114,17 @@ signals:
     // The run ended ("completed", "early-stopped", "stopped") and its folder is written.
     void finished(const QString& reason);
     void failed(const QString& message);
+    // evaluation() and boundary() changed.
+    void evaluated();
 
 private:
     void setState(State state);
     void drain();  // moves the worker's pending records into the models
     void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error);
     void writeRunFiles(const QString& status);
+    // Runs on whichever thread owns the model at the time (the worker between batches, or the UI
+    // thread once the worker has ended).
+    void takeEvaluation(std::int64_t epoch, widgets::Evaluation& evaluation, widgets::BoundaryGrid& boundary) const;
 
     State m_state = State::Idle;
     TrainingProgress m_progress;
@@ -123,12 +134,15 @@ private:
     QString m_runFolder;
     QString m_lastError;
     std::optional<train::FinishReason> m_finishReason;
+    widgets::Evaluation m_evaluation;
+    widgets::BoundaryGrid m_boundary;
     std::unique_ptr<TrainingSession> m_session;
     std::thread m_worker;
 
     std::mutex m_pendingMutex;  // guards the three members below, written by the worker
     std::vector<train::StepRecord> m_pendingSteps;
     std::vector<train::EpochRecord> m_pendingEpochs;
+    std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> m_pendingEvaluation;
     std::int64_t m_samplesSeen = 0;
 };
 

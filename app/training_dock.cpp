@@ -19,6 +19,7 @@
 #include "core/tensor/error.h"
 #include "widgets/data_panel.h"
 #include "widgets/loss_plot.h"
+#include "widgets/metrics_view.h"
 #include "widgets/run_panel.h"
 #include "widgets/run_records_model.h"
 
@@ -45,6 +46,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
       m_plot(new widgets::LossPlot(this)),
       m_runPanel(new widgets::RunPanel(this)),
       m_dataPanel(new widgets::DataPanel(this)),
+      m_metrics(new widgets::MetricsView(this)),
       m_tabs(new QTabWidget(this)),
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
@@ -83,6 +85,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
     m_tabs->addTab(split, tr("Curves"));
+    m_tabs->addTab(m_metrics, tr("Metrics"));
     m_tabs->addTab(m_runPanel, tr("Settings"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
     setWidget(m_tabs);
@@ -94,6 +97,10 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     connect(m_controller, &TrainingController::failed, this,
             [this](const QString& message) { emit errorReported(message, m_document->displayName()); });
     connect(m_controller, &TrainingController::finished, this, [this](const QString&) { refreshRuns(); });
+    connect(m_controller, &TrainingController::evaluated, this, [this] {
+        m_metrics->setEvaluation(m_controller->evaluation());
+        m_metrics->setBoundary(m_controller->boundary());
+    });
     connect(m_runs, &QListWidget::itemChanged, this,
             [this](QListWidgetItem* item) { showPastRun(item->text(), item->checkState() == Qt::Checked); });
     connect(m_document, &ProjectDocument::contentReplaced, this, &TrainingDock::refreshRuns);

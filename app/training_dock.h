@@ -26,6 +26,7 @@ class QToolBar;
 namespace tessera::widgets {
 class DataPanel;
 class LossPlot;
+class MetricsView;
 class RunPanel;
 class RunRecordsModel;
 }  // namespace tessera::widgets
@@ -44,6 +45,7 @@ public:
     widgets::LossPlot* plot() const { return m_plot; }
     widgets::RunPanel* runPanel() const { return m_runPanel; }
     widgets::DataPanel* dataPanel() const { return m_dataPanel; }
+    widgets::MetricsView* metricsView() const { return m_metrics; }
     QTabWidget* tabs() const { return m_tabs; }
     QMenu* runMenu() const { return m_menu; }
     QToolBar* toolBar() const { return m_toolBar; }
@@ -86,6 +88,7 @@ private:
     widgets::LossPlot* m_plot;
     widgets::RunPanel* m_runPanel;
     widgets::DataPanel* m_dataPanel;
+    widgets::MetricsView* m_metrics;
     QTabWidget* m_tabs;
     QLabel* m_status;
     QProgressBar* m_progress;

@@ -108,6 +108,7 @@ private slots:
         TrainingController c;
         QSignalSpy finished(&c, &TrainingController::finished);
         QSignalSpy records(&c, &TrainingController::recordsChanged);
+        QSignalSpy evaluated(&c, &TrainingController::evaluated);
         QVERIFY(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.epochs = 3}));
         QVERIFY(!c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path()));  // one run at a time
         QVERIFY(finished.wait(60000));
@@ -119,6 +120,28 @@ private slots:
         QVERIFY(c.epochs()->value(2, "train_loss") < c.epochs()->value(0, "train_loss"));
         QCOMPARE(c.progress().epoch, 3);
         QCOMPARE(c.progress().step, 33);
+
+        // The confusion matrix of the finished run agrees with the trainer's own evaluation of the test
+        // split (what `tessera-cli evaluate` reports as test_acc), and its rows with the split's classes.
+        const widgets::Evaluation& e = c.evaluation();
+        QCOMPARE(e.split, QStringLiteral("test"));
+        QCOMPARE(e.epoch, 3);
+        app::TrainingSession* session = c.session();
+        QVERIFY(session != nullptr);
+        const train::Metrics test = session->trainer->evaluate(*session->testLoader);
+        QCOMPARE(e.samples(), test.samples);
+        QCOMPARE(e.samples(), 200);
+        QCOMPARE(e.accuracy(), *test.accuracy);
+        const std::vector<std::int64_t> counts = session->split.test.classCounts();
+        for (std::size_t a = 0; a < counts.size(); ++a) {
+            std::int64_t row = 0;
+            for (std::int64_t v : e.confusion[a]) row += v;
+            QCOMPARE(row, counts[a]);
+        }
+        QCOMPARE(c.boundary().size, 64);
+        QCOMPARE(c.boundary().cellClass.size(), std::size_t{64 * 64});
+        QCOMPARE(c.boundary().px.size(), 700);
+        QVERIFY(evaluated.size() >= 2);  // the reset at start, the epochs, the end
         // Drained in batches, not once per step.
         QVERIFY(records.size() >= 1);
         QVERIFY(records.size() <= 33);
