@@ -9,6 +9,7 @@
 #include <QEventLoop>
 #include <QLocale>
 #include <QPixmap>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
@@ -95,7 +96,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption trainEpochs(QStringLiteral("train-epochs"),
                                          QStringLiteral("Train the project for N epochs and wait for the run to end."),
                                          QStringLiteral("N"));
-    parser.addOptions({example, screenshot, language, reportShown, trainEpochs});
+    const QCommandLineOption trainingTab(QStringLiteral("training-tab"),
+                                         QStringLiteral("Show this tab of the Training dock: Curves, Metrics, "
+                                                        "Settings or Data."),
+                                         QStringLiteral("TAB"));
+    parser.addOptions({example, screenshot, language, reportShown, trainEpochs, trainingTab});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -112,6 +117,14 @@ int main(int argc, char** argv) {
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
 
+    if (parser.isSet(trainingTab)) {
+        QTabWidget* tabs = window.trainingDock()->tabs();
+        int found = -1;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i).compare(parser.value(trainingTab), Qt::CaseInsensitive) == 0) found = i;
+        if (found < 0) return fail(QStringLiteral("--training-tab: no tab named '%1'").arg(parser.value(trainingTab)));
+        tabs->setCurrentIndex(found);
+    }
     QTemporaryDir shotRuns;
     if (parser.isSet(trainEpochs)) {
         bool ok = false;
