@@ -141,12 +141,15 @@ bool TrainingController::start(const io::Project& project, const QString& projec
     m_lastError.clear();
     m_evaluation = {};
     m_boundary = {};
+    m_profileRequest.store(0);
+    m_profileLeft = 0;
     emit evaluated();
     {
         std::lock_guard lock(m_pendingMutex);
         m_pendingSteps.clear();
         m_pendingEpochs.clear();
         m_pendingEvaluation.reset();
+        m_pendingProfile.reset();
         m_samplesSeen = 0;
     }
     m_progress = TrainingProgress{};
@@ -165,6 +168,7 @@ bool TrainingController::start(const io::Project& project, const QString& projec
 
     train::Trainer& trainer = *m_session->trainer;
     trainer.callbacks().onStep = [this](const train::StepRecord& r) {
+        profileStep(r);
         std::lock_guard lock(m_pendingMutex);
         m_pendingSteps.push_back(r);
     };
@@ -187,6 +191,7 @@ bool TrainingController::start(const io::Project& project, const QString& projec
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
+        if (m_profileLeft > 0) endProfileWindow();
         QMetaObject::invokeMethod(
             this, [this, reason, error] { onWorkerDone(reason, error); }, Qt::QueuedConnection);
     });
@@ -211,6 +216,30 @@ void TrainingController::stepOnce() {
     setState(State::Paused);
 }
 
+void TrainingController::profileSteps(int steps) { m_profileRequest.store(std::max(steps, 1)); }
+
+void TrainingController::profileStep(const train::StepRecord& record) {
+    if (m_profileLeft > 0) {
+        m_profiling.stepNs += stepNs(record.timings);
+        ++m_profiling.steps;
+        if (--m_profileLeft == 0) endProfileWindow();
+        return;
+    }
+    // A window starts after a step ends, so it holds whole steps.
+    const int requested = m_profileRequest.exchange(0);
+    if (requested <= 0) return;
+    m_profiling = ProfileWindow{};
+    m_profileLeft = requested;
+    profile::start();
+}
+
+void TrainingController::endProfileWindow() {
+    m_profileLeft = 0;
+    m_profiling.events = profile::stop();
+    std::lock_guard lock(m_pendingMutex);
+    m_pendingProfile = std::move(m_profiling);
+}
+
 void TrainingController::stop() {
     if (isActive()) m_session->trainer->control().stop();
 }
@@ -225,11 +254,17 @@ void TrainingController::drain() {
     std::vector<train::StepRecord> steps;
     std::vector<train::EpochRecord> epochs;
     std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> evaluation;
+    std::optional<ProfileWindow> profile;
     {
         std::lock_guard lock(m_pendingMutex);
+        profile.swap(m_pendingProfile);
         steps.swap(m_pendingSteps);
         epochs.swap(m_pendingEpochs);
         evaluation.swap(m_pendingEvaluation);
+    }
+    if (profile) {
+        m_profile = std::move(*profile);
+        emit profiled();
     }
     if (evaluation) {
         m_evaluation = std::move(evaluation->first);

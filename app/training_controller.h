@@ -17,6 +17,7 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -28,6 +29,7 @@
 #include "core/data/split.h"
 #include "core/graph/graph_module.h"
 #include "core/io/project.h"
+#include "core/profile/profiler.h"
 #include "core/train/trainer.h"
 #include "widgets/evaluation.h"
 
@@ -48,6 +50,13 @@ struct TrainingProgress {
     std::optional<double> etaSeconds;
     double elapsedMs = 0;
     std::optional<double> loss;  // the last step's
+};
+
+// Every op the profiler saw during a window of consecutive training steps.
+struct ProfileWindow {
+    std::vector<profile::Event> events;
+    double stepNs = 0;  // the steps' own time (data, forward, backward, optimiser, metrics)
+    std::int64_t steps = 0;
 };
 
 struct RunOptions {
@@ -87,6 +96,9 @@ public:
     void stop();
     // Runs exactly one more batch, then stays paused.
     void stepOnce();
+    // Records every op of the next `steps` training steps (profiled() then brings them); a window
+    // cut short by the end of the run brings the steps it had.
+    void profileSteps(int steps);
 
     State state() const { return m_state; }
     bool isActive() const { return m_state == State::Running || m_state == State::Paused; }
@@ -103,6 +115,7 @@ public:
     // again when the run ends; and for two-feature classification, the decision boundary.
     const widgets::Evaluation& evaluation() const { return m_evaluation; }
     const widgets::BoundaryGrid& boundary() const { return m_boundary; }
+    const ProfileWindow& profile() const { return m_profile; }
 
     static QString stateName(State state);
 
@@ -116,6 +129,8 @@ signals:
     void failed(const QString& message);
     // evaluation() and boundary() changed.
     void evaluated();
+    // profile() holds a new window.
+    void profiled();
 
 private:
     void setState(State state);
@@ -124,6 +139,9 @@ private:
     void writeRunFiles(const QString& status);
     // Runs on whichever thread owns the model at the time (the worker between batches, or the UI
     // thread once the worker has ended).
+    // Worker thread, after each step: starts, counts and ends a requested profile window.
+    void profileStep(const train::StepRecord& record);
+    void endProfileWindow();
     void takeEvaluation(std::int64_t epoch, widgets::Evaluation& evaluation, widgets::BoundaryGrid& boundary) const;
 
     State m_state = State::Idle;
@@ -136,6 +154,11 @@ private:
     std::optional<train::FinishReason> m_finishReason;
     widgets::Evaluation m_evaluation;
     widgets::BoundaryGrid m_boundary;
+    ProfileWindow m_profile;
+    std::atomic<int> m_profileRequest{0};
+    // Used by the worker thread only.
+    int m_profileLeft = 0;
+    ProfileWindow m_profiling;
     std::unique_ptr<TrainingSession> m_session;
     std::thread m_worker;
 
@@ -143,6 +166,7 @@ private:
     std::vector<train::StepRecord> m_pendingSteps;
     std::vector<train::EpochRecord> m_pendingEpochs;
     std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> m_pendingEvaluation;
+    std::optional<ProfileWindow> m_pendingProfile;
     std::int64_t m_samplesSeen = 0;
 };
 

@@ -20,6 +20,7 @@
 #include "widgets/data_panel.h"
 #include "widgets/loss_plot.h"
 #include "widgets/metrics_view.h"
+#include "widgets/profile_view.h"
 #include "widgets/run_panel.h"
 #include "widgets/run_records_model.h"
 
@@ -47,6 +48,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
       m_runPanel(new widgets::RunPanel(this)),
       m_dataPanel(new widgets::DataPanel(this)),
       m_metrics(new widgets::MetricsView(this)),
+      m_profile(new widgets::ProfileView(this)),
       m_tabs(new QTabWidget(this)),
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
@@ -86,6 +88,7 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     split->setStretchFactor(1, 1);
     m_tabs->addTab(split, tr("Curves"));
     m_tabs->addTab(m_metrics, tr("Metrics"));
+    m_tabs->addTab(m_profile, tr("Profile"));
     m_tabs->addTab(m_runPanel, tr("Settings"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
     setWidget(m_tabs);
@@ -100,6 +103,11 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     connect(m_controller, &TrainingController::evaluated, this, [this] {
         m_metrics->setEvaluation(m_controller->evaluation());
         m_metrics->setBoundary(m_controller->boundary());
+    });
+    connect(m_profile, &widgets::ProfileView::profileRequested, this, &TrainingDock::profile);
+    connect(m_controller, &TrainingController::profiled, this, [this] {
+        const ProfileWindow& w = m_controller->profile();
+        m_profile->setEvents(w.events, w.stepNs, w.steps);
     });
     connect(m_runs, &QListWidget::itemChanged, this,
             [this](QListWidgetItem* item) { showPastRun(item->text(), item->checkState() == Qt::Checked); });
@@ -149,6 +157,11 @@ void TrainingDock::stepOnce() {
 }
 
 void TrainingDock::stop() { m_controller->stop(); }
+
+void TrainingDock::profile(int steps) {
+    if (!m_controller->isActive() && !run()) return;
+    m_controller->profileSteps(steps);
+}
 
 void TrainingDock::updateActions() {
     const auto state = m_controller->state();

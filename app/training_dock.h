@@ -27,6 +27,7 @@ namespace tessera::widgets {
 class DataPanel;
 class LossPlot;
 class MetricsView;
+class ProfileView;
 class RunPanel;
 class RunRecordsModel;
 }  // namespace tessera::widgets
@@ -46,6 +47,7 @@ public:
     widgets::RunPanel* runPanel() const { return m_runPanel; }
     widgets::DataPanel* dataPanel() const { return m_dataPanel; }
     widgets::MetricsView* metricsView() const { return m_metrics; }
+    widgets::ProfileView* profileView() const { return m_profile; }
     QTabWidget* tabs() const { return m_tabs; }
     QMenu* runMenu() const { return m_menu; }
     QToolBar* toolBar() const { return m_toolBar; }
@@ -71,6 +73,8 @@ public slots:
     void pause();
     void stepOnce();
     void stop();
+    // Profiles the next `steps` steps, starting a run first when none is active.
+    void profile(int steps);
     void refreshRuns();
     // Shows the open project's training settings and data set in the Settings and Data tabs.
     void loadSettings();
@@ -89,6 +93,7 @@ private:
     widgets::RunPanel* m_runPanel;
     widgets::DataPanel* m_dataPanel;
     widgets::MetricsView* m_metrics;
+    widgets::ProfileView* m_profile;
     QTabWidget* m_tabs;
     QLabel* m_status;
     QProgressBar* m_progress;

@@ -11,6 +11,7 @@
 #include "core/io/json.h"
 #include "core/io/project.h"
 #include "core/io/safetensors.h"
+#include "core/profile/aggregate.h"
 #include "widgets/run_records_model.h"
 
 using namespace tessera;
@@ -151,6 +152,35 @@ private slots:
         QCOMPARE(c.steps()->rowCount(), 0);
         finished.clear();
         QVERIFY(finished.wait(60000));
+    }
+
+    void profileWindowHasForwardAndBackwardRows() {
+        QTemporaryDir runs;
+        TrainingController c;
+        QSignalSpy profiled(&c, &TrainingController::profiled);
+        QVERIFY(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}));
+        c.profileSteps(3);
+        for (int i = 1; i <= 4; ++i) {  // the window opens after the first step and holds the next three
+            c.stepOnce();
+            QTRY_COMPARE(c.steps()->rowCount(), i);
+        }
+        QTRY_COMPARE(profiled.size(), 1);
+        const app::ProfileWindow& w = c.profile();
+        QCOMPARE(w.steps, 3);
+        QVERIFY(w.stepNs > 0);
+        std::map<std::pair<std::string, profile::Phase>, std::int64_t> calls;
+        for (const profile::OpStats& r : profile::aggregate(w.events)) calls[{r.name, r.phase}] = r.calls;
+        // Per step: fc1..fc3 forward and backward (AddmmBackward0, as torch names it), relu1..2 both ways.
+        QCOMPARE((calls[{"relu", profile::Phase::Forward}]), 6);
+        QCOMPARE((calls[{"ReluBackward0", profile::Phase::Backward}]), 6);
+        QCOMPARE((calls[{"linear", profile::Phase::Forward}]), 9);
+        QCOMPARE((calls[{"AddmmBackward0", profile::Phase::Backward}]), 9);
+        // The trace has one complete event per recorded op.
+        const io::Json trace = io::parseJson(profile::chromeTrace(w.events), "trace");
+        const io::Json& events = trace.isArray() ? trace : trace.at("traceEvents");
+        QCOMPARE(events.asArray().size(), w.events.size());
+        c.stop();
+        QTRY_COMPARE(c.state(), State::Finished);
     }
 
     void badProjectFailsWithTheCoresMessage() {
