@@ -27,8 +27,10 @@ constexpr int kDrainIntervalMs = 33;
 // shifts the loader's or dropout's numbers.
 constexpr std::uint64_t kInitSalt = 0x696E6974ULL;
 
-std::unique_ptr<TrainingSession> buildSession(const io::Project& project, const QString& projectFile,
-                                              const RunOptions& options) {
+}  // namespace
+
+std::unique_ptr<TrainingSession> buildTrainingSession(const io::Project& project, const QString& projectFile,
+                                                      const RunOptions& options) {
     const std::string source = projectFile.isEmpty() ? project.name : projectFile.toStdString();
     auto s = std::make_unique<TrainingSession>();
     s->projectName = project.name;
@@ -62,6 +64,8 @@ std::unique_ptr<TrainingSession> buildSession(const io::Project& project, const 
         s->config, *s->trainLoader, s->valLoader.get(), dataset.task);
     return s;
 }
+
+namespace {
 
 QString nextRunFolder(const QString& runsFolder) {
     QDir root(runsFolder);
@@ -120,7 +124,7 @@ bool TrainingController::start(const io::Project& project, const QString& projec
     }
     if (m_worker.joinable()) m_worker.join();
     try {
-        m_session = buildSession(project, projectFile, options);
+        m_session = buildTrainingSession(project, projectFile, options);
     } catch (const std::exception& e) {
         m_lastError = QString::fromUtf8(e.what());
         setState(State::Failed);

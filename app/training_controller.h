@@ -76,6 +76,11 @@ struct TrainingSession {
     std::unique_ptr<train::Trainer> trainer;
 };
 
+// Builds a run of `project` as the controller does (tessera-cli's way), without starting it; throws
+// the data set's, the graph's or the settings' error. For headless comparisons and benchmarks.
+std::unique_ptr<TrainingSession> buildTrainingSession(const io::Project& project, const QString& projectFile,
+                                                      const RunOptions& options = {});
+
 class TrainingController : public QObject {
     Q_OBJECT
 public:

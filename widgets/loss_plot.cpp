@@ -28,6 +28,9 @@ const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), Q
                            QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
                            QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f)};
 constexpr int kReadoutReachPx = 24;
+// Rows arrive up to 30 times a second; the curves follow at most 10 times a second, which looks
+// live and leaves the UI thread free.
+constexpr qint64 kMinRefreshMs = 100;
 
 struct SeriesSpec {
     bool fromSteps;  // else from the epochs model
@@ -104,6 +107,7 @@ LossPlot::LossPlot(QWidget* parent)
     m_plot->legend->setFont(font());
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this,
             [this](QMouseEvent* event) { m_readout->setText(readoutAt(event->pos())); });
@@ -197,13 +201,16 @@ QVector<double> LossPlot::smooth(const QVector<double>& values, double weight) {
 void LossPlot::scheduleRefresh() {
     if (m_refreshPending) return;
     m_refreshPending = true;
-    QTimer::singleShot(0, this, &LossPlot::refresh);
+    const qint64 wait = m_sinceRefresh.isValid() ? kMinRefreshMs - m_sinceRefresh.elapsed() : 0;
+    QTimer::singleShot(static_cast<int>(std::max<qint64>(0, wait)), this, &LossPlot::refresh);
 }
 
 void LossPlot::refresh() {
     m_refreshPending = false;
-    m_plot->clearGraphs();
-    m_curves.clear();
+    m_sinceRefresh.start();
+    QVector<Curve> curves;
+    QVector<QPen> pens;
+    QVector<bool> validation;
     const QVector<SeriesSpec> specs = seriesFor(m_metric, m_axis);
     for (qsizetype r = 0; r < m_runs.size(); ++r) {
         const Run& run = m_runs[r];
@@ -220,17 +227,35 @@ void LossPlot::refresh() {
                 curve.y.push_back(ys[i]);
             }
             if (curve.x.isEmpty()) continue;
-            QCPGraph* graph = m_plot->addGraph();
-            graph->setName(curve.name);
             QPen pen(colour, spec.validation ? 2.0 : 1.5);
             if (spec.validation) pen.setStyle(Qt::DashLine);
-            graph->setPen(pen);
-            if (spec.validation || curve.x.size() < 40)
-                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, 4));
-            graph->setData(curve.x, curve.y, true);
-            m_curves.push_back(std::move(curve));
+            pens.push_back(pen);
+            validation.push_back(spec.validation);
+            curves.push_back(std::move(curve));
         }
     }
+    // While a run streams in, only the data changes: keep the graphs (and the legend) and swap the data.
+    bool sameGraphs = m_plot->graphCount() == curves.size();
+    for (int i = 0; sameGraphs && i < m_plot->graphCount(); ++i)
+        sameGraphs = m_plot->graph(i)->name() == curves[i].name;
+    if (!sameGraphs) {
+        m_plot->clearGraphs();
+        for (qsizetype i = 0; i < curves.size(); ++i) {
+            QCPGraph* graph = m_plot->addGraph();
+            graph->setName(curves[i].name);
+            graph->setPen(pens[i]);
+        }
+    }
+    for (qsizetype i = 0; i < curves.size(); ++i) {
+        QCPGraph* graph = m_plot->graph(static_cast<int>(i));
+        const bool dots = validation[i] || curves[i].x.size() < 40;
+        graph->setScatterStyle(dots ? QCPScatterStyle(QCPScatterStyle::ssCircle, pens[i].color(), 4)
+                                    : QCPScatterStyle(QCPScatterStyle::ssNone));
+        // Thousands of antialiased segments cost the UI thread more than they show.
+        graph->setAntialiased(curves[i].x.size() < 500);
+        graph->setData(curves[i].x, curves[i].y, true);
+    }
+    m_curves = std::move(curves);
     m_plot->xAxis->setLabel(m_axis == Axis::Step ? tr("Step") : tr("Epoch"));
     m_plot->yAxis->setLabel(metricTitle(m_metric));
     if (m_logScale) {

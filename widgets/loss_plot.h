@@ -10,6 +10,7 @@
 //   plot.exportSvg("curves.svg");
 #pragma once
 
+#include <QElapsedTimer>
 #include <QString>
 #include <QVector>
 #include <QWidget>
@@ -99,6 +100,7 @@ private:
     bool m_logScale = false;
     double m_smoothing = 0;
     bool m_refreshPending = false;
+    QElapsedTimer m_sinceRefresh;
 };
 
 }  // namespace tessera::widgets

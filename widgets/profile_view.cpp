@@ -156,13 +156,11 @@ void ProfileView::rebuild() {
     m_model->setRows(profile::aggregate(m_events, byLayer), m_stepNs);
     m_table->setColumnHidden(ProfileTableModel::Layer, !byLayer);
     if (!m_events.empty()) {
-        double opNs = 0;
-        for (const profile::OpStats& r : m_model->rows()) opNs += r.totalNs;
-        m_summary->setText(tr("%1 steps, %2 ms of step time, %3 op calls (%4 ms inside ops)")
+        // No total of the op times: ops nest (a backward Node runs ops), so their sum overstates.
+        m_summary->setText(tr("%1 steps, %2 ms of step time, %3 op calls")
                                .arg(m_steps)
                                .arg(m_stepNs / 1e6, 0, 'f', 1)
-                               .arg(m_events.size())
-                               .arg(opNs / 1e6, 0, 'f', 1));
+                               .arg(m_events.size()));
     }
 }
 

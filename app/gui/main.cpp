@@ -100,7 +100,10 @@ int main(int argc, char** argv) {
                                          QStringLiteral("Show this tab of the Training dock: Curves, Metrics, "
                                                         "Settings or Data."),
                                          QStringLiteral("TAB"));
-    parser.addOptions({example, screenshot, language, reportShown, trainEpochs, trainingTab});
+    const QCommandLineOption profileSteps(QStringLiteral("profile-steps"),
+                                          QStringLiteral("With --train-epochs: profile the first S steps."),
+                                          QStringLiteral("S"));
+    parser.addOptions({example, screenshot, language, reportShown, trainEpochs, trainingTab, profileSteps});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -139,6 +142,7 @@ int main(int argc, char** argv) {
         QObject::connect(dock->controller(), &tessera::app::TrainingController::finished, &loop, &QEventLoop::quit);
         QObject::connect(dock->controller(), &tessera::app::TrainingController::failed, &loop, &QEventLoop::quit);
         if (!dock->run({.epochs = epochs})) return fail(dock->controller()->lastError());
+        if (parser.isSet(profileSteps)) dock->controller()->profileSteps(parser.value(profileSteps).toInt());
         if (shooting) window.resize(1400, 900);
         window.show();
         loop.exec();
