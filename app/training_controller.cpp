@@ -116,6 +116,14 @@ QString TrainingController::stateName(State state) {
 
 TrainingSession* TrainingController::session() const { return isActive() ? nullptr : m_session.get(); }
 
+bool TrainingController::fail(const QString& message) {
+    m_lastError = message;
+    m_session.reset();
+    setState(State::Failed);
+    emit failed(m_lastError);
+    return false;
+}
+
 bool TrainingController::start(const io::Project& project, const QString& projectFile, const QString& runsFolder,
                                RunOptions options) {
     if (isActive()) {
@@ -126,21 +134,55 @@ bool TrainingController::start(const io::Project& project, const QString& projec
     try {
         m_session = buildTrainingSession(project, projectFile, options);
     } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-        setState(State::Failed);
-        emit failed(m_lastError);
+        return fail(QString::fromUtf8(e.what()));
+    }
+    const QString folder = nextRunFolder(runsFolder);
+    if (!QDir().mkpath(folder)) return fail(tr("Cannot create the run folder %1").arg(folder));
+    return launch(folder, options, {}, {});
+}
+
+bool TrainingController::resumeRun(const io::Project& project, const QString& projectFile, const QString& runFolder,
+                                   RunOptions options) {
+    if (isActive()) {
+        m_lastError = tr("A run is already in progress; stop it first");
         return false;
     }
-    m_runFolder = nextRunFolder(runsFolder);
-    if (!QDir().mkpath(m_runFolder)) {
-        m_lastError = tr("Cannot create the run folder %1").arg(m_runFolder);
-        m_session.reset();
-        setState(State::Failed);
-        emit failed(m_lastError);
-        return false;
+    if (m_worker.joinable()) m_worker.join();
+    const std::filesystem::path folder = runFolder.toStdString();
+    std::vector<std::vector<double>> steps, epochs;
+    try {
+        // The run continues with its own settings, whatever the project says now.
+        io::Project p = project;
+        const io::Json run = io::parseJson(io::readFile(folder / "run.json"), (folder / "run.json").string());
+        p.training = run.at("training");
+        m_session = buildTrainingSession(p, projectFile, options);
+        m_session->trainer->loadCheckpoint(folder / "checkpoint.safetensors");
+        const QString stepsFile = QDir(runFolder).filePath(QStringLiteral("steps.csv"));
+        const QString metricsFile = QDir(runFolder).filePath(QStringLiteral("metrics.csv"));
+        steps = widgets::RunRecordsModel::parseCsv(widgets::RunRecordsModel::Kind::Steps,
+                                                   QString::fromStdString(io::readFile(stepsFile.toStdString())),
+                                                   stepsFile);
+        epochs = widgets::RunRecordsModel::parseCsv(widgets::RunRecordsModel::Kind::Epochs,
+                                                    QString::fromStdString(io::readFile(metricsFile.toStdString())),
+                                                    metricsFile);
+    } catch (const std::exception& e) {
+        return fail(QString::fromUtf8(e.what()));
     }
+    // Records the checkpoint does not cover (written after it) would be counted twice.
+    const auto step = static_cast<double>(m_session->trainer->globalStep());
+    std::erase_if(steps, [step](const std::vector<double>& row) { return row[0] > step; });
+    std::erase_if(epochs, [step](const std::vector<double>& row) { return row[1] > step; });
+    return launch(runFolder, options, steps, epochs);
+}
+
+bool TrainingController::launch(const QString& folder, const RunOptions& options,
+                                const std::vector<std::vector<double>>& steps,
+                                const std::vector<std::vector<double>>& epochs) {
+    m_runFolder = folder;
     m_steps->clear();
     m_epochs->clear();
+    m_steps->append(steps);
+    m_epochs->append(epochs);
     m_finishReason.reset();
     m_lastError.clear();
     m_evaluation = {};
@@ -154,23 +196,22 @@ bool TrainingController::start(const io::Project& project, const QString& projec
         m_pendingEpochs.clear();
         m_pendingEvaluation.reset();
         m_pendingProfile.reset();
-        m_samplesSeen = 0;
     }
+    train::Trainer& trainer = *m_session->trainer;
     m_progress = TrainingProgress{};
     m_progress.epochs = m_session->config.epochs;
     m_progress.batchesPerEpoch = m_session->trainLoader->batchesPerEpoch();
     m_progress.totalSteps = m_progress.epochs * m_progress.batchesPerEpoch;
+    m_progress.epoch = trainer.epoch();
+    m_progress.step = trainer.globalStep();
+    m_progress.batch = trainer.globalStep() - trainer.epoch() * m_progress.batchesPerEpoch;
     try {
         writeRunFiles(QStringLiteral("running"));
     } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-        m_session.reset();
-        setState(State::Failed);
-        emit failed(m_lastError);
-        return false;
+        return fail(QString::fromUtf8(e.what()));
     }
 
-    train::Trainer& trainer = *m_session->trainer;
+    trainer.control().reset();
     trainer.callbacks().onStep = [this](const train::StepRecord& r) {
         profileStep(r);
         std::lock_guard lock(m_pendingMutex);
@@ -185,6 +226,7 @@ bool TrainingController::start(const io::Project& project, const QString& projec
     };
     if (options.startPaused) trainer.control().pause();
     setState(options.startPaused ? State::Paused : State::Running);
+    emit recordsChanged();
     emit progressChanged(m_progress);
     m_drainTimer.start();
     m_worker = std::thread([this, &trainer] {

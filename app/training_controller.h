@@ -96,6 +96,10 @@ public:
     // Returns false with lastError() when a run is active or the project cannot be built.
     bool start(const io::Project& project, const QString& projectFile, const QString& runsFolder,
                RunOptions options = {});
+    // Continues the run in `runFolder` from its checkpoint, with the settings in its run.json (a
+    // stopped run resumes exactly where it stopped; a completed one when given more epochs).
+    bool resumeRun(const io::Project& project, const QString& projectFile, const QString& runFolder,
+                   RunOptions options = {});
     void pause();
     void resume();
     void stop();
@@ -139,6 +143,9 @@ signals:
 
 private:
     void setState(State state);
+    bool fail(const QString& message);  // reports a run that could not start
+    bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
+                const std::vector<std::vector<double>>& epochs);
     void drain();  // moves the worker's pending records into the models
     void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error);
     void writeRunFiles(const QString& status);
@@ -172,7 +179,6 @@ private:
     std::vector<train::EpochRecord> m_pendingEpochs;
     std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> m_pendingEvaluation;
     std::optional<ProfileWindow> m_pendingProfile;
-    std::int64_t m_samplesSeen = 0;
 };
 
 }  // namespace tessera::app

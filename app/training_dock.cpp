@@ -67,13 +67,18 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     m_step->setShortcut(QKeySequence(Qt::Key_F10));
     m_stop = m_menu->addAction(tr("S&top"), this, &TrainingDock::stop);
     m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_menu->addSeparator();
+    m_resumeRun = m_menu->addAction(tr("Resume Selected Run from Checkpoint"), this, [this] {
+        if (QListWidgetItem* item = m_runs->currentItem()) resumeRun(item->text());
+    });
     m_toolBar->addActions({m_run, m_pause, m_step, m_stop});
 
     m_status->setText(tr("No run yet: Run (F5) trains the open project."));
     m_status->setWordWrap(true);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_runs->setToolTip(tr("This project's runs; tick one to overlay its curves"));
+    m_runs->setToolTip(tr("This project's runs; tick one to overlay its curves, double-click to resume it"));
+    connect(m_runs, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) { resumeRun(item->text()); });
 
     auto* top = new QWidget(this);
     auto* topLayout = new QVBoxLayout(top);
@@ -149,6 +154,16 @@ bool TrainingDock::run(RunOptions options) {
     return true;
 }
 
+bool TrainingDock::resumeRun(const QString& name) {
+    showPastRun(name, false);
+    const QString folder = QDir(runsFolder()).filePath(name);
+    if (!m_controller->resumeRun(m_document->project(), projectFileForData(), folder)) return false;
+    m_currentRun = name;
+    refreshRuns();
+    show();
+    return true;
+}
+
 void TrainingDock::pause() { m_controller->pause(); }
 
 void TrainingDock::stepOnce() {
@@ -171,6 +186,7 @@ void TrainingDock::updateActions() {
     m_pause->setEnabled(state == TrainingController::State::Running);
     m_step->setEnabled(state != TrainingController::State::Running);
     m_stop->setEnabled(active);
+    m_resumeRun->setEnabled(!active);
     if (!active) updateProgress(m_controller->progress());
 }
 

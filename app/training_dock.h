@@ -55,6 +55,7 @@ public:
     QAction* pauseAction() const { return m_pause; }
     QAction* stepAction() const { return m_step; }
     QAction* stopAction() const { return m_stop; }
+    QAction* resumeRunAction() const { return m_resumeRun; }
 
     // The folder that holds this project's runs.
     QString runsFolder() const;
@@ -73,6 +74,8 @@ public slots:
     void pause();
     void stepOnce();
     void stop();
+    // Continues a past run (by folder name) from its checkpoint; its curves become the current ones.
+    bool resumeRun(const QString& name);
     // Profiles the next `steps` steps, starting a run first when none is active.
     void profile(int steps);
     void refreshRuns();
@@ -100,7 +103,7 @@ private:
     QListWidget* m_runs;
     QMenu* m_menu;
     QToolBar* m_toolBar;
-    QAction *m_run, *m_pause, *m_step, *m_stop;
+    QAction *m_run, *m_pause, *m_step, *m_stop, *m_resumeRun;
     QString m_runsRoot;
     QString m_currentRun;  // name of the run the controller holds
 };

@@ -88,8 +88,18 @@ QVariant ProfileTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant ProfileTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (role != Qt::DisplayRole || orientation != Qt::Horizontal) return {};
-    static const char* const names[] = {"layer",  "op",     "phase",  "calls", "total ms", "mean µs",
-                                        "p50 µs", "p95 µs", "p99 µs", "share", "GFLOP/s",  "GB/s"};
+    static const char* const names[] = {QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "layer"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "op"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "phase"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "calls"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "total ms"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "mean µs"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "p50 µs"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "p95 µs"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "p99 µs"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "share"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "GFLOP/s"),
+                                        QT_TRANSLATE_NOOP("tessera::widgets::ProfileTableModel", "GB/s")};
     return section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -36,10 +36,17 @@ struct ScheduleFields {
 };
 
 ScheduleFields fieldsOf(const QString& type) {
-    if (type == "StepLR") return {"step_size", "Step size", "gamma", "Gamma"};
-    if (type == "CosineAnnealingLR") return {"T_max", "T_max", "eta_min", "Minimum LR"};
-    if (type == "LinearLR") return {"total_iters", "Total iters", "start_factor", "Start factor"};
-    if (type == "OneCycleLR") return {nullptr, nullptr, "max_lr", "Max LR"};
+    if (type == "StepLR")
+        return {"step_size", QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "Step size"), "gamma",
+                QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "Gamma")};
+    if (type == "CosineAnnealingLR")
+        return {"T_max", QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "T_max"), "eta_min",
+                QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "Minimum LR")};
+    if (type == "LinearLR")
+        return {"total_iters", QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "Total iters"), "start_factor",
+                QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "Start factor")};
+    if (type == "OneCycleLR")
+        return {nullptr, nullptr, "max_lr", QT_TRANSLATE_NOOP("tessera::widgets::RunPanel", "Max LR")};
     return {nullptr, nullptr, nullptr, nullptr};
 }
 

@@ -183,6 +183,43 @@ private slots:
         QTRY_COMPARE(c.state(), State::Finished);
     }
 
+    void stoppedRunResumesToTheSameWeights() {
+        QTemporaryDir runs;
+        TrainingController c;
+        QSignalSpy finished(&c, &TrainingController::finished);
+        const io::Project p = example("moons-mlp");
+        QVERIFY(c.start(p, examplePath("moons-mlp"), runs.path(), {.epochs = 2, .startPaused = true}));
+        for (int i = 1; i <= 5; ++i) {
+            c.stepOnce();
+            QTRY_COMPARE(c.steps()->rowCount(), i);
+        }
+        c.stop();
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.takeFirst().front().toString(), QStringLiteral("stopped"));
+        const QString interrupted = c.runFolder();
+
+        QVERIFY2(c.resumeRun(p, examplePath("moons-mlp"), interrupted), qPrintable(c.lastError()));
+        QCOMPARE(c.runFolder(), interrupted);
+        QCOMPARE(c.steps()->rowCount(), 5);  // the run's earlier steps, read back
+        QCOMPARE(c.progress().step, 5);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.takeFirst().front().toString(), QStringLiteral("completed"));
+        QCOMPARE(c.steps()->rowCount(), 22);
+        QVector<double> expected;
+        for (int i = 1; i <= 22; ++i) expected << i;
+        QCOMPARE(c.steps()->values("step"), expected);
+        QCOMPARE(c.epochs()->rowCount(), 2);
+
+        // Note [Training reproducibility]: the same bytes as a run that never stopped.
+        QVERIFY(c.start(p, examplePath("moons-mlp"), runs.path(), {.epochs = 2}));
+        QVERIFY(finished.wait(30000));
+        const io::SafetensorsFile a = io::loadSafetensors((interrupted + "/weights.safetensors").toStdString());
+        const io::SafetensorsFile b = io::loadSafetensors((c.runFolder() + "/weights.safetensors").toStdString());
+        QCOMPARE(a.tensors.size(), b.tensors.size());
+        for (std::size_t i = 0; i < a.tensors.size(); ++i)
+            QCOMPARE(a.tensors[i].second.toVector<float>(), b.tensors[i].second.toVector<float>());
+    }
+
     void badProjectFailsWithTheCoresMessage() {
         QTemporaryDir runs;
         io::Project p = example("moons-mlp");
