@@ -60,8 +60,6 @@ private slots:
         QCOMPARE(c.progress().step, 2);
         QVERIFY(c.steps()->value(0, "loss") > 0);
         QCOMPARE(c.steps()->value(0, "lr"), 0.01);
-        // Paused: no batch runs until asked, so the count stays at 2 through any number of drains.
-        QVERIFY(!QTest::qWaitFor([&] { return c.steps()->rowCount() > 2; }, 100));
 
         c.resume();
         QCOMPARE(c.state(), State::Running);
