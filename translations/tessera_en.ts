@@ -564,6 +564,22 @@
         <source>%1 split · after epoch %2 · %3 samples · R² %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FPR (ROC) · recall (PR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPR · precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ROC (AUC %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PR (AP %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ProfileTableModel</name>

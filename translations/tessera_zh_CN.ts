@@ -562,6 +562,22 @@
         <source>%1 split · after epoch %2 · %3 samples · R² %4</source>
         <translation>%1 划分 · 第 %2 轮后 · %3 个样本 · R² %4</translation>
     </message>
+    <message>
+        <source>FPR (ROC) · recall (PR)</source>
+        <translation>假正率 (ROC) · 召回率 (PR)</translation>
+    </message>
+    <message>
+        <source>TPR · precision</source>
+        <translation>真正率 · 精确率</translation>
+    </message>
+    <message>
+        <source>ROC (AUC %1)</source>
+        <translation>ROC（AUC %1）</translation>
+    </message>
+    <message>
+        <source>PR (AP %1)</source>
+        <translation>PR（AP %1）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ProfileTableModel</name>

@@ -161,7 +161,7 @@ void DataPanel::setDataset(const data::Dataset& d) {
         m_balancePlot->yAxis->setRangeLower(0);
     }
     m_balancePlot->setVisible(d.task == data::Task::Classification);
-    m_balancePlot->replot();
+    if (!m_balancePlot->rect().isEmpty()) m_balancePlot->replot();  // laid out later: resizing replots
     m_summary->setText(text);
 }
 

@@ -61,6 +61,10 @@ Evaluation evaluate(const PredictFunction& predict, const data::Dataset& split, 
         for (std::size_t i = 0; i < actual.size(); ++i) {
             const auto p = static_cast<std::size_t>(predicted[i]);
             if (p < classes) ++e.confusion[static_cast<std::size_t>(actual[i])][p];
+            if (classes == 2) {
+                e.scores << (predicted[i] == 1 ? confidence[i] : 1.0 - confidence[i]);
+                e.labels << static_cast<int>(actual[i]);
+            }
         }
         return e;
     }
@@ -72,6 +76,36 @@ Evaluation evaluate(const PredictFunction& predict, const data::Dataset& split, 
     }
     e.r2 = train::r2Score(prediction, split.targets);
     return e;
+}
+
+RocPr rocPr(const QVector<double>& scores, const QVector<int>& labels) {
+    RocPr r;
+    std::vector<qsizetype> order(static_cast<std::size_t>(scores.size()));
+    for (qsizetype i = 0; i < scores.size(); ++i) order[static_cast<std::size_t>(i)] = i;
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return scores[a] > scores[b]; });
+    double positives = 0;
+    for (int l : labels) positives += l == 1;
+    const double negatives = static_cast<double>(labels.size()) - positives;
+    if (positives == 0 || negatives == 0) return r;
+    r.fpr << 0;
+    r.tpr << 0;
+    r.recall << 0;
+    r.precision << 1;
+    double tp = 0, fp = 0;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const qsizetype i = order[k];
+        (labels[i] == 1 ? tp : fp) += 1;
+        // One point per distinct score: tied samples cross the threshold together.
+        if (k + 1 < order.size() && scores[order[k + 1]] == scores[i]) continue;
+        r.fpr << fp / negatives;
+        r.tpr << tp / positives;
+        const double recall = tp / positives, precision = tp / (tp + fp);
+        r.averagePrecision += (recall - r.recall.back()) * precision;
+        r.recall << recall;
+        r.precision << precision;
+    }
+    for (qsizetype i = 1; i < r.fpr.size(); ++i) r.rocAuc += (r.fpr[i] - r.fpr[i - 1]) * (r.tpr[i] + r.tpr[i - 1]) / 2;
+    return r;
 }
 
 bool hasBoundary(const data::Dataset& d) {

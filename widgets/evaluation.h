@@ -30,6 +30,9 @@ struct Evaluation {
     std::vector<std::vector<std::int64_t>> confusion;  // [actual][predicted]
     QVector<double> actual, predicted;                 // regression: the first output column
     double r2 = 0;                                     // regression: sklearn's r2_score over all outputs
+    // Binary classification: each sample's probability of class 1 and its actual class.
+    QVector<double> scores;
+    QVector<int> labels;
     bool empty() const { return confusion.empty() && actual.isEmpty(); }
     std::int64_t samples() const;
     double accuracy() const;  // classification: the diagonal's share
@@ -40,6 +43,16 @@ struct Evaluation {
 void classify(const Tensor& prediction, std::vector<int>& classes, std::vector<float>& confidence);
 
 Evaluation evaluate(const PredictFunction& predict, const data::Dataset& split, const QString& name);
+
+// sklearn's roc_curve (with drop_intermediate=False) and roc_auc_score, and precision_recall_curve
+// and average_precision_score, for scores of class 1 and 0/1 labels. Both classes must be present.
+struct RocPr {
+    QVector<double> fpr, tpr;           // from (0, 0) to (1, 1)
+    QVector<double> recall, precision;  // from recall 0 to 1
+    double rocAuc = 0;
+    double averagePrecision = 0;
+};
+RocPr rocPr(const QVector<double>& scores, const QVector<int>& labels);
 
 struct BoundaryGrid {
     int size = 0;  // size × size cells, row 0 at the smallest y

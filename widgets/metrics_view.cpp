@@ -196,6 +196,7 @@ void DecisionBoundaryView::paintEvent(QPaintEvent*) {
 
 MetricsView::MetricsView(QWidget* parent)
     : QWidget(parent),
+      m_rocPlot(new QCustomPlot(this)),
       m_confusion(new ConfusionMatrixModel(this)),
       m_report(new ClassReportModel(this)),
       m_summary(new QLabel(tr("No metrics yet: they appear after the first epoch."), this)),
@@ -223,6 +224,19 @@ MetricsView::MetricsView(QWidget* parent)
     topLayout->addWidget(m_boundary, 2);
     classification->addWidget(top);
     classification->addWidget(m_reportView);
+    classification->addWidget(m_rocPlot);
+    classification->setStretchFactor(0, 3);
+    classification->setStretchFactor(1, 1);
+    classification->setStretchFactor(2, 3);
+    m_rocPlot->xAxis->setLabel(tr("FPR (ROC) · recall (PR)"));
+    m_rocPlot->yAxis->setLabel(tr("TPR · precision"));
+    m_rocPlot->xAxis->setRange(0, 1);
+    m_rocPlot->yAxis->setRange(0, 1.02);
+    m_rocPlot->legend->setVisible(true);
+    m_rocPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_rocPlot->hide();
+    // QCustomPlot replots on every resize and complains about a zero-sized buffer.
+    for (QCustomPlot* plot : {m_rocPlot, m_scatter, m_residuals}) plot->setMinimumSize(160, 120);
     auto* regression = new QSplitter(Qt::Vertical, this);
     regression->addWidget(m_scatter);
     regression->addWidget(m_residuals);
@@ -252,6 +266,20 @@ void MetricsView::setEvaluation(const Evaluation& e) {
         return;
     }
     if (!regression) {
+        m_rocPr = widgets::rocPr(e.scores, e.labels);
+        m_rocPlot->clearGraphs();
+        m_rocPlot->setVisible(!m_rocPr.fpr.isEmpty());
+        if (!m_rocPr.fpr.isEmpty()) {
+            QCPGraph* roc = m_rocPlot->addGraph();
+            roc->setName(tr("ROC (AUC %1)").arg(m_rocPr.rocAuc, 0, 'f', 3));
+            roc->setPen(QPen(kClassColours[0], 2));
+            roc->setData(m_rocPr.fpr, m_rocPr.tpr, true);
+            QCPGraph* pr = m_rocPlot->addGraph();
+            pr->setName(tr("PR (AP %1)").arg(m_rocPr.averagePrecision, 0, 'f', 3));
+            pr->setPen(QPen(kClassColours[1], 2));
+            pr->setData(m_rocPr.recall, m_rocPr.precision, true);
+            if (!m_rocPlot->rect().isEmpty()) m_rocPlot->replot();  // laid out later: resizing replots
+        }
         m_summary->setText(tr("%1 split · after epoch %2 · %3 samples · accuracy %4")
                                .arg(e.split)
                                .arg(e.epoch)
@@ -282,7 +310,7 @@ void MetricsView::setEvaluation(const Evaluation& e) {
     res->setData(e.predicted, residual);
     for (QCustomPlot* plot : {m_scatter, m_residuals}) {
         plot->rescaleAxes();
-        plot->replot();
+        if (!plot->rect().isEmpty()) plot->replot();
     }
 }
 

@@ -87,8 +87,12 @@ public:
     ClassReportModel* reportModel() const { return m_report; }
     DecisionBoundaryView* boundaryView() const { return m_boundary; }
     QString summary() const;
+    // Binary tasks: the ROC and precision-recall curves drawn (empty otherwise).
+    const RocPr& rocPr() const { return m_rocPr; }
 
 private:
+    RocPr m_rocPr;
+    QCustomPlot* m_rocPlot;
     ConfusionMatrixModel* m_confusion;
     ClassReportModel* m_report;
     QLabel* m_summary;

@@ -82,6 +82,30 @@ private slots:
         QCOMPARE(classes, (std::vector<int>{0}));  // first of ties, as argmax
     }
 
+    void rocAndPrMatchSklearn() {
+        // roc_auc_score, average_precision_score and roc_curve(drop_intermediate=False) of sklearn 1.2.1.
+        const QVector<int> y{0, 0, 1, 1, 0, 1, 1, 0};
+        const QVector<double> s{0.1, 0.4, 0.35, 0.8, 0.4, 0.9, 0.4, 0.2};
+        const RocPr r = rocPr(s, y);
+        QCOMPARE(r.rocAuc, 0.8125);
+        QVERIFY(std::abs(r.averagePrecision - 0.8166666666666667) < 1e-12);
+        QCOMPARE(r.fpr, (QVector<double>{0, 0, 0, 0.5, 0.5, 0.75, 1}));
+        QCOMPARE(r.tpr, (QVector<double>{0, 0.25, 0.5, 0.75, 1, 1, 1}));
+        QVERIFY(rocPr({0.5, 0.7}, {1, 1}).fpr.isEmpty());  // one class only: no curve
+
+        // A binary model's view shows them; scores are the probability of class 1.
+        data::Dataset d = threeClasses().subset({0, 1, 5, 6});
+        d.classNames = {"a", "b"};
+        for (int i = 0; i < 4; ++i) d.targets.data<std::int64_t>()[i] = i < 2 ? 0 : 1;
+        const Tensor logits = matrix({{-2.0f}, {0.5f}, {1.0f}, {3.0f}});
+        Evaluation e = evaluate([&](const Tensor&) { return logits; }, d, "test");
+        QCOMPARE(e.labels, (QVector<int>{0, 0, 1, 1}));
+        QVERIFY(std::abs(e.scores[1] - 1 / (1 + std::exp(-0.5))) < 1e-6);
+        MetricsView view;
+        view.setEvaluation(e);
+        QCOMPARE(view.rocPr().rocAuc, 1.0);
+    }
+
     void regressionShowsR2() {
         data::Dataset d = data::loadBuiltin("diabetes");
         const Tensor perfect = d.targets;
