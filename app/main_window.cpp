@@ -23,6 +23,7 @@
 #include "app/designer_page.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
+#include "app/training_dock.h"
 #include "app/versions.h"
 #include "core/tensor/error.h"
 #include "plugins/plugin_loader.h"
@@ -138,7 +139,12 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     tabifyDockWidget(m_messagesDock, m_problemsDock);
     m_problemsDock->raise();
+
+    m_trainingDock = new TrainingDock(m_document, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_trainingDock);
+    connect(m_trainingDock, &TrainingDock::errorReported, this, &MainWindow::reportError);
     resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
+    resizeDocks({m_trainingDock}, {560}, Qt::Horizontal);
     resizeDocks({m_messagesDock}, {130}, Qt::Vertical);
 }
 
@@ -179,6 +185,10 @@ void MainWindow::createActions() {
     m_viewMenu->addAction(m_projectDock->toggleViewAction());
     m_viewMenu->addAction(m_messagesDock->toggleViewAction());
     m_viewMenu->addAction(m_problemsDock->toggleViewAction());
+    m_viewMenu->addAction(m_trainingDock->toggleViewAction());
+
+    menuBar()->addMenu(m_trainingDock->runMenu());
+    addToolBar(m_trainingDock->toolBar());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });

@@ -31,6 +31,7 @@ class Autosave;
 class DesignerPage;
 class ProjectDocument;
 class ProjectPage;
+class TrainingDock;
 
 struct MainWindowOptions {
     // Read and write window geometry, dock layout and recent files in QSettings. Off for
@@ -60,6 +61,7 @@ public:
     QDockWidget* problemsDock() const { return m_problemsDock; }
     QDockWidget* messagesDock() const { return m_messagesDock; }
     QDockWidget* projectDock() const { return m_projectDock; }
+    TrainingDock* trainingDock() const { return m_trainingDock; }
     QStringList recentFiles() const { return m_recent; }
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
@@ -114,6 +116,7 @@ private:
     QDockWidget* m_problemsDock = nullptr;
     QDockWidget* m_projectDock = nullptr;
     QDockWidget* m_messagesDock = nullptr;
+    TrainingDock* m_trainingDock = nullptr;
     QTreeView* m_projectTree = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -3,19 +3,25 @@
 // PNG and exits (no dialogs, no QSettings), for CI and docs. `--show playground|lessons` opens the
 // autograd playground or lessons (`--lesson N`, `--lesson-step K`, `--graph-steps S` pick what they
 // show), and --screenshot then pictures that window once its graph is laid out.
+// PNG and exits (no dialogs, no QSettings), for CI and docs. `--train-epochs N` trains the project
+// for N epochs first and waits for the run to end (with --screenshot its run folder is temporary).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QEventLoop>
 #include <QLocale>
 #include <QPixmap>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
 #include <memory>
 
 #include "app/autograd_dialogs.h"
 #include "app/main_window.h"
+#include "app/training_dock.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
@@ -108,7 +114,18 @@ int main(int argc, char** argv) {
                                         QStringLiteral("Press Step S times in the computation graph (forward, "
                                                        "then backward)."),
                                         QStringLiteral("S"));
-    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps});
+    const QCommandLineOption trainEpochs(QStringLiteral("train-epochs"),
+                                         QStringLiteral("Train the project for N epochs and wait for the run to end."),
+                                         QStringLiteral("N"));
+    const QCommandLineOption trainingTab(QStringLiteral("training-tab"),
+                                         QStringLiteral("Show this tab of the Training dock: Curves, Metrics, "
+                                                        "Settings or Data."),
+                                         QStringLiteral("TAB"));
+    const QCommandLineOption profileSteps(QStringLiteral("profile-steps"),
+                                          QStringLiteral("With --train-epochs: profile the first S steps."),
+                                          QStringLiteral("S"));
+    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, trainEpochs,
+                       trainingTab, profileSteps});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -160,6 +177,35 @@ int main(int argc, char** argv) {
             playground->graphView()->restartSteps();
             for (int i = parser.value(graphSteps).toInt(); i > 0; --i) playground->graphView()->step();
         }
+    }
+    if (parser.isSet(trainingTab)) {
+        QTabWidget* tabs = window.trainingDock()->tabs();
+        int found = -1;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i).compare(parser.value(trainingTab), Qt::CaseInsensitive) == 0) found = i;
+        if (found < 0) return fail(QStringLiteral("--training-tab: no tab named '%1'").arg(parser.value(trainingTab)));
+        tabs->setCurrentIndex(found);
+    }
+    QTemporaryDir shotRuns;
+    if (parser.isSet(trainEpochs)) {
+        bool ok = false;
+        const qint64 epochs = parser.value(trainEpochs).toLongLong(&ok);
+        if (!ok || epochs < 1)
+            return fail(
+                QStringLiteral("--train-epochs: expected a count >= 1, got '%1'").arg(parser.value(trainEpochs)));
+        if (!loaded) return fail(window.lastError());
+        tessera::app::TrainingDock* dock = window.trainingDock();
+        if (shooting) dock->setRunsRoot(shotRuns.path());
+        QEventLoop loop;
+        QObject::connect(dock->controller(), &tessera::app::TrainingController::finished, &loop, &QEventLoop::quit);
+        QObject::connect(dock->controller(), &tessera::app::TrainingController::failed, &loop, &QEventLoop::quit);
+        if (!dock->run({.epochs = epochs})) return fail(dock->controller()->lastError());
+        if (parser.isSet(profileSteps)) dock->controller()->profileSteps(parser.value(profileSteps).toInt());
+        if (shooting) window.resize(1400, 900);
+        window.show();
+        loop.exec();
+        if (dock->controller()->state() == tessera::app::TrainingController::State::Failed)
+            return fail(dock->controller()->lastError());
     }
 
     if (shooting) {

@@ -58,7 +58,7 @@ private slots:
         MainWindow w(quiet());
         QStringList menus;
         for (QAction* a : w.menuBar()->actions()) menus << a->text();
-        QCOMPARE(menus, (QStringList{"&File", "&Edit", "&View", "&Help"}));
+        QCOMPARE(menus, (QStringList{"&File", "&Edit", "&View", "&Run", "&Help"}));
         QStringList file;
         for (QAction* a : w.menuBar()->actions().first()->menu()->actions()) {
             if (!a->isSeparator()) file << a->text();
@@ -67,7 +67,7 @@ private slots:
                                     "Save &As…", "&Quit"}));
         QStringList view;
         for (QAction* a : w.menuBar()->actions().at(2)->menu()->actions()) view << a->text();
-        QCOMPARE(view, (QStringList{"Project", "Messages", "Problems"}));
+        QCOMPARE(view, (QStringList{"Project", "Messages", "Problems", "Training"}));
         w.show();
         QVERIFY(w.messagesDock()->isVisible());
         w.menuBar()->actions().at(2)->menu()->actions().at(1)->trigger();

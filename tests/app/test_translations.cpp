@@ -30,7 +30,7 @@ private slots:
         MainWindow w({.persistent = false, .pluginFolders = {}});
         QStringList menus;
         for (QAction* a : w.menuBar()->actions()) menus << a->text();
-        QCOMPARE(menus, (QStringList{"文件(&F)", "编辑(&E)", "视图(&V)", "帮助(&H)"}));
+        QCOMPARE(menus, (QStringList{"文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "帮助(&H)"}));
         QVERIFY(w.openExample("iris-mlp"));
         QCOMPARE(w.windowTitle(), QString("iris-mlp（未命名）[*] — Tessera"));
         QCOMPARE(QCoreApplication::translate("tessera::widgets::MessagesView", "%n error(s)", nullptr, 2),

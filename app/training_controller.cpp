@@ -1,0 +1,430 @@
+#include "app/training_controller.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+
+#include "core/autograd/grad_mode.h"
+#include "core/data/data_loader.h"
+#include "core/data/load_dataset.h"
+#include "core/data/mix_seed.h"
+#include "core/data/split.h"
+#include "core/graph/graph_module.h"
+#include "core/io/atomic_file.h"
+#include "core/io/json.h"
+#include "core/io/safetensors.h"
+#include "core/tensor/error.h"
+#include "core/train/training_config.h"
+#include "widgets/run_records_model.h"
+
+namespace tessera::app {
+
+namespace {
+
+// 30 Hz: the views never redraw more often than this, however fast the batches come.
+constexpr int kDrainIntervalMs = 33;
+// The weights' own stream of the training seed (the value tessera-cli uses), so drawing them never
+// shifts the loader's or dropout's numbers.
+constexpr std::uint64_t kInitSalt = 0x696E6974ULL;
+
+}  // namespace
+
+std::unique_ptr<TrainingSession> buildTrainingSession(const io::Project& project, const QString& projectFile,
+                                                      const RunOptions& options) {
+    const std::string source = projectFile.isEmpty() ? project.name : projectFile.toStdString();
+    auto s = std::make_unique<TrainingSession>();
+    s->projectName = project.name;
+    s->dataSpec = project.data;
+    s->config = train::parseTrainingConfig(project.training, source);
+    if (options.epochs) s->config.epochs = *options.epochs;
+    data::Dataset dataset = data::loadDataset(project.data, projectFile.toStdString());
+    s->split = data::splitFromSpec(dataset, project.data);
+    Generator gen(data::mixSeed(s->config.seed, kInitSalt));
+    try {
+        s->model = graph::GraphModule::build(graph::ModelGraph::fromProject(project), gen);
+    } catch (const ValueError& e) {
+        throw ValueError(project.name + ": " + e.what());
+    }
+    s->model->fitNormalization(s->split.train.features);
+    s->trainLoader =
+        std::make_unique<data::DataLoader>(s->split.train, data::DataLoaderOptions{.batchSize = s->config.batchSize,
+                                                                                   .shuffle = s->config.shuffle,
+                                                                                   .dropLast = s->config.dropLast,
+                                                                                   .seed = s->config.seed});
+    data::DataLoaderOptions evalOptions{.batchSize = s->config.batchSize, .shuffle = false, .dropLast = false};
+    if (s->split.val.size() > 0) s->valLoader = std::make_unique<data::DataLoader>(s->split.val, evalOptions);
+    if (s->split.test.size() > 0) s->testLoader = std::make_unique<data::DataLoader>(s->split.test, evalOptions);
+    graph::GraphModule& model = *s->model;
+    s->trainer = std::make_unique<train::Trainer>(
+        model,
+        [&model](const Tensor& features, const Tensor& targets) {
+            graph::GraphModule::Result r = model.forwardWithLoss(features, targets);
+            return train::Forward{r.output, r.loss};
+        },
+        s->config, *s->trainLoader, s->valLoader.get(), dataset.task);
+    return s;
+}
+
+namespace {
+
+QString nextRunFolder(const QString& runsFolder) {
+    QDir root(runsFolder);
+    for (int i = 1;; ++i) {
+        const QString name = QStringLiteral("run-%1").arg(i, 3, 10, QLatin1Char('0'));
+        if (!root.exists(name)) return root.filePath(name);
+    }
+}
+
+// Decision boundary resolution: 64² cells, one forward pass of 4096 rows.
+constexpr int kBoundaryCells = 64;
+
+double stepNs(const train::StepTimings& t) {
+    return static_cast<double>(t.dataNs + t.forwardNs + t.backwardNs + t.optimizerNs + t.metricsNs);
+}
+
+}  // namespace
+
+TrainingController::TrainingController(QObject* parent)
+    : QObject(parent),
+      m_steps(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Steps, this)),
+      m_epochs(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Epochs, this)) {
+    qRegisterMetaType<TrainingProgress>();
+    m_drainTimer.setInterval(kDrainIntervalMs);
+    connect(&m_drainTimer, &QTimer::timeout, this, &TrainingController::drain);
+}
+
+TrainingController::~TrainingController() {
+    if (m_session) m_session->trainer->control().stop();
+    if (m_worker.joinable()) m_worker.join();
+}
+
+QString TrainingController::stateName(State state) {
+    switch (state) {
+        case State::Idle:
+            return tr("Idle");
+        case State::Running:
+            return tr("Running");
+        case State::Paused:
+            return tr("Paused");
+        case State::Finished:
+            return tr("Finished");
+        case State::Failed:
+            return tr("Failed");
+    }
+    return {};
+}
+
+TrainingSession* TrainingController::session() const { return isActive() ? nullptr : m_session.get(); }
+
+bool TrainingController::fail(const QString& message) {
+    m_lastError = message;
+    m_session.reset();
+    setState(State::Failed);
+    emit failed(m_lastError);
+    return false;
+}
+
+bool TrainingController::start(const io::Project& project, const QString& projectFile, const QString& runsFolder,
+                               RunOptions options) {
+    if (isActive()) {
+        m_lastError = tr("A run is already in progress; stop it first");
+        return false;
+    }
+    if (m_worker.joinable()) m_worker.join();
+    try {
+        m_session = buildTrainingSession(project, projectFile, options);
+    } catch (const std::exception& e) {
+        return fail(QString::fromUtf8(e.what()));
+    }
+    const QString folder = nextRunFolder(runsFolder);
+    if (!QDir().mkpath(folder)) return fail(tr("Cannot create the run folder %1").arg(folder));
+    return launch(folder, options, {}, {});
+}
+
+bool TrainingController::resumeRun(const io::Project& project, const QString& projectFile, const QString& runFolder,
+                                   RunOptions options) {
+    if (isActive()) {
+        m_lastError = tr("A run is already in progress; stop it first");
+        return false;
+    }
+    if (m_worker.joinable()) m_worker.join();
+    const std::filesystem::path folder = runFolder.toStdString();
+    std::vector<std::vector<double>> steps, epochs;
+    try {
+        // The run continues with its own settings, whatever the project says now.
+        io::Project p = project;
+        const io::Json run = io::parseJson(io::readFile(folder / "run.json"), (folder / "run.json").string());
+        p.training = run.at("training");
+        m_session = buildTrainingSession(p, projectFile, options);
+        m_session->trainer->loadCheckpoint(folder / "checkpoint.safetensors");
+        const QString stepsFile = QDir(runFolder).filePath(QStringLiteral("steps.csv"));
+        const QString metricsFile = QDir(runFolder).filePath(QStringLiteral("metrics.csv"));
+        steps = widgets::RunRecordsModel::parseCsv(widgets::RunRecordsModel::Kind::Steps,
+                                                   QString::fromStdString(io::readFile(stepsFile.toStdString())),
+                                                   stepsFile);
+        epochs = widgets::RunRecordsModel::parseCsv(widgets::RunRecordsModel::Kind::Epochs,
+                                                    QString::fromStdString(io::readFile(metricsFile.toStdString())),
+                                                    metricsFile);
+    } catch (const std::exception& e) {
+        return fail(QString::fromUtf8(e.what()));
+    }
+    // Records the checkpoint does not cover (written after it) would be counted twice.
+    const auto step = static_cast<double>(m_session->trainer->globalStep());
+    std::erase_if(steps, [step](const std::vector<double>& row) { return row[0] > step; });
+    std::erase_if(epochs, [step](const std::vector<double>& row) { return row[1] > step; });
+    return launch(runFolder, options, steps, epochs);
+}
+
+bool TrainingController::launch(const QString& folder, const RunOptions& options,
+                                const std::vector<std::vector<double>>& steps,
+                                const std::vector<std::vector<double>>& epochs) {
+    m_runFolder = folder;
+    m_steps->clear();
+    m_epochs->clear();
+    m_steps->append(steps);
+    m_epochs->append(epochs);
+    m_finishReason.reset();
+    m_lastError.clear();
+    m_evaluation = {};
+    m_boundary = {};
+    m_profileRequest.store(0);
+    m_profileLeft = 0;
+    emit evaluated();
+    {
+        std::lock_guard lock(m_pendingMutex);
+        m_pendingSteps.clear();
+        m_pendingEpochs.clear();
+        m_pendingEvaluation.reset();
+        m_pendingProfile.reset();
+    }
+    train::Trainer& trainer = *m_session->trainer;
+    m_progress = TrainingProgress{};
+    m_progress.epochs = m_session->config.epochs;
+    m_progress.batchesPerEpoch = m_session->trainLoader->batchesPerEpoch();
+    m_progress.totalSteps = m_progress.epochs * m_progress.batchesPerEpoch;
+    m_progress.epoch = trainer.epoch();
+    m_progress.step = trainer.globalStep();
+    m_progress.batch = trainer.globalStep() - trainer.epoch() * m_progress.batchesPerEpoch;
+    try {
+        writeRunFiles(QStringLiteral("running"));
+    } catch (const std::exception& e) {
+        return fail(QString::fromUtf8(e.what()));
+    }
+
+    trainer.control().reset();
+    trainer.callbacks().onStep = [this](const train::StepRecord& r) {
+        profileStep(r);
+        std::lock_guard lock(m_pendingMutex);
+        m_pendingSteps.push_back(r);
+    };
+    trainer.callbacks().onEpochEnd = [this](const train::EpochRecord& r) {
+        std::pair<widgets::Evaluation, widgets::BoundaryGrid> taken;
+        takeEvaluation(r.epoch, taken.first, taken.second);
+        std::lock_guard lock(m_pendingMutex);
+        m_pendingEpochs.push_back(r);
+        m_pendingEvaluation = std::move(taken);
+    };
+    if (options.startPaused) trainer.control().pause();
+    setState(options.startPaused ? State::Paused : State::Running);
+    emit recordsChanged();
+    emit progressChanged(m_progress);
+    m_drainTimer.start();
+    m_worker = std::thread([this, &trainer] {
+        std::optional<train::FinishReason> reason;
+        QString error;
+        try {
+            reason = trainer.run().reason;
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        if (m_profileLeft > 0) endProfileWindow();
+        QMetaObject::invokeMethod(
+            this, [this, reason, error] { onWorkerDone(reason, error); }, Qt::QueuedConnection);
+    });
+    return true;
+}
+
+void TrainingController::pause() {
+    if (m_state != State::Running) return;
+    m_session->trainer->control().pause();
+    setState(State::Paused);
+}
+
+void TrainingController::resume() {
+    if (m_state != State::Paused) return;
+    m_session->trainer->control().resume();
+    setState(State::Running);
+}
+
+void TrainingController::stepOnce() {
+    if (!isActive()) return;
+    m_session->trainer->control().step();
+    setState(State::Paused);
+}
+
+void TrainingController::profileSteps(int steps) { m_profileRequest.store(std::max(steps, 1)); }
+
+void TrainingController::profileStep(const train::StepRecord& record) {
+    if (m_profileLeft > 0) {
+        m_profiling.stepNs += stepNs(record.timings);
+        ++m_profiling.steps;
+        if (--m_profileLeft == 0) endProfileWindow();
+        return;
+    }
+    // A window starts after a step ends, so it holds whole steps.
+    const int requested = m_profileRequest.exchange(0);
+    if (requested <= 0) return;
+    m_profiling = ProfileWindow{};
+    m_profileLeft = requested;
+    profile::start();
+}
+
+void TrainingController::endProfileWindow() {
+    m_profileLeft = 0;
+    m_profiling.events = profile::stop();
+    std::lock_guard lock(m_pendingMutex);
+    m_pendingProfile = std::move(m_profiling);
+}
+
+void TrainingController::stop() {
+    if (isActive()) m_session->trainer->control().stop();
+}
+
+void TrainingController::setState(State state) {
+    if (state == m_state) return;
+    m_state = state;
+    emit stateChanged(state);
+}
+
+void TrainingController::drain() {
+    std::vector<train::StepRecord> steps;
+    std::vector<train::EpochRecord> epochs;
+    std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> evaluation;
+    std::optional<ProfileWindow> profile;
+    {
+        std::lock_guard lock(m_pendingMutex);
+        profile.swap(m_pendingProfile);
+        steps.swap(m_pendingSteps);
+        epochs.swap(m_pendingEpochs);
+        evaluation.swap(m_pendingEvaluation);
+    }
+    if (profile) {
+        m_profile = std::move(*profile);
+        emit profiled();
+    }
+    if (evaluation) {
+        m_evaluation = std::move(evaluation->first);
+        m_boundary = std::move(evaluation->second);
+        emit evaluated();
+    }
+    if (steps.empty() && epochs.empty()) return;
+    std::vector<std::vector<double>> stepRows, epochRows;
+    double samples = 0, ns = 0;
+    for (const train::StepRecord& r : steps) {
+        stepRows.push_back(widgets::stepRow(r));
+        samples += static_cast<double>(r.samples);
+        ns += stepNs(r.timings);
+    }
+    for (const train::EpochRecord& r : epochs) epochRows.push_back(widgets::epochRow(r));
+    m_steps->append(stepRows);
+    m_epochs->append(epochRows);
+
+    if (!steps.empty()) {
+        const train::StepRecord& last = steps.back();
+        m_progress.step = last.step;
+        m_progress.batch = last.batch + 1;
+        m_progress.loss = last.loss;
+        m_progress.elapsedMs = last.elapsedMs;
+        // Speed from the steps' own timings, so time spent paused does not count.
+        if (ns > 0) {
+            double rate = samples / (ns / 1e9);
+            m_progress.samplesPerSecond =
+                m_progress.samplesPerSecond > 0 ? 0.7 * m_progress.samplesPerSecond + 0.3 * rate : rate;
+            double secondsPerStep = ns / 1e9 / static_cast<double>(steps.size());
+            m_progress.etaSeconds = secondsPerStep * static_cast<double>(m_progress.totalSteps - m_progress.step);
+        }
+    }
+    if (!epochs.empty()) {
+        m_progress.epoch = epochs.back().epoch;
+        if (m_progress.batch >= m_progress.batchesPerEpoch) m_progress.batch = 0;
+    }
+    emit recordsChanged();
+    emit progressChanged(m_progress);
+}
+
+void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason, const QString& error) {
+    if (m_worker.joinable()) m_worker.join();
+    m_drainTimer.stop();
+    drain();
+    if (!reason) {
+        m_lastError = error;
+        try {
+            writeRunFiles(QStringLiteral("failed"));
+        } catch (const std::exception&) {
+            // The run's own error is the one to report; a second one about its folder would hide it.
+        }
+        setState(State::Failed);
+        emit failed(error);
+        return;
+    }
+    m_finishReason = reason;
+    // Early stopping may have restored the best epoch's weights since the last epoch's evaluation.
+    try {
+        takeEvaluation(m_progress.epoch, m_evaluation, m_boundary);
+        emit evaluated();
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+    }
+    const QString status = QString::fromStdString(train::finishReasonName(*reason));
+    try {
+        const std::filesystem::path folder = m_runFolder.toStdString();
+        m_session->trainer->saveCheckpoint(folder / "checkpoint.safetensors");
+        nn::NamedTensors state;
+        for (const auto& [name, t] : m_session->model->stateDict())
+            if (t.defined()) state.emplace_back(name, t);
+        io::saveSafetensors(folder / "weights.safetensors", state, {{"format", "pt"}});
+        writeRunFiles(status);
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+    }
+    if (*reason == train::FinishReason::Completed) m_progress.etaSeconds = 0;
+    emit progressChanged(m_progress);
+    setState(State::Finished);
+    emit finished(status);
+}
+
+void TrainingController::takeEvaluation(std::int64_t epoch, widgets::Evaluation& evaluation,
+                                        widgets::BoundaryGrid& boundary) const {
+    graph::GraphModule& model = *m_session->model;
+    const widgets::PredictFunction predict = [&model](const Tensor& x) {
+        const bool wasTraining = model.isTraining();
+        model.eval();
+        autograd::NoGradGuard noGrad;
+        Tensor y = model(x);
+        model.train(wasTraining);
+        return y;
+    };
+    const data::Split& split = m_session->split;
+    const bool test = split.test.size() > 0;
+    evaluation = widgets::evaluate(predict, test ? split.test : split.val, test ? "test" : "val");
+    evaluation.epoch = epoch;
+    boundary = widgets::hasBoundary(split.train) ? widgets::boundaryGrid(predict, split.train, kBoundaryCells)
+                                                 : widgets::BoundaryGrid{};
+}
+
+void TrainingController::writeRunFiles(const QString& status) {
+    const std::filesystem::path folder = m_runFolder.toStdString();
+    io::Json run = io::Json::object();
+    run.set("status", status.toStdString());
+    run.set("epochs", m_progress.epoch);
+    run.set("steps", m_progress.step);
+    run.set("written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
+    run.set("project", m_session->projectName);
+    run.set("data", m_session->dataSpec);
+    run.set("training", train::trainingConfigToJson(m_session->config));
+    io::writeFileAtomically(folder / "run.json", io::writeJson(run));
+    io::writeFileAtomically(folder / "steps.csv", m_steps->toCsv().toStdString());
+    io::writeFileAtomically(folder / "metrics.csv", m_epochs->toCsv().toStdString());
+}
+
+}  // namespace tessera::app

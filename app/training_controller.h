@@ -1,0 +1,186 @@
+// Trains the open project on a worker thread and reports to the UI as throttled Qt signals.
+// The controller builds the data splits, the graph model and a train::Trainer from an io::Project
+// (as tessera-cli does), runs Trainer::run() on a std::thread, and drains the trainer's plain
+// callbacks on the UI thread at most 30 times a second into two RunRecordsModels (steps, epochs).
+// Pause, resume, step and stop are the trainer's control tokens: the UI thread never waits on a batch.
+// Each run is kept in its own folder: run.json (settings, data, outcome), steps.csv, metrics.csv,
+// checkpoint.safetensors (resumable) and weights.safetensors (the model's state dict).
+//
+//   TrainingController controller;
+//   connect(&controller, &TrainingController::progressChanged, bar, [&](const TrainingProgress& p) { … });
+//   if (!controller.start(project, "/home/ana/moons.tessera", "/home/ana/moons.runs"))
+//       qWarning() << controller.lastError();
+//   controller.pause();  controller.stepOnce();  controller.resume();  controller.stop();
+//   // finished(reason) arrives once the run has ended and its folder is written.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "core/data/data_loader.h"
+#include "core/data/split.h"
+#include "core/graph/graph_module.h"
+#include "core/io/project.h"
+#include "core/profile/profiler.h"
+#include "core/train/trainer.h"
+#include "widgets/evaluation.h"
+
+namespace tessera::widgets {
+class RunRecordsModel;
+}
+
+namespace tessera::app {
+
+struct TrainingProgress {
+    std::int64_t epoch = 0;  // completed epochs
+    std::int64_t epochs = 0;
+    std::int64_t batch = 0;  // batches done in the epoch in progress
+    std::int64_t batchesPerEpoch = 0;
+    std::int64_t step = 0;
+    std::int64_t totalSteps = 0;
+    double samplesPerSecond = 0;
+    std::optional<double> etaSeconds;
+    double elapsedMs = 0;
+    std::optional<double> loss;  // the last step's
+};
+
+// Every op the profiler saw during a window of consecutive training steps.
+struct ProfileWindow {
+    std::vector<profile::Event> events;
+    double stepNs = 0;  // the steps' own time (data, forward, backward, optimiser, metrics)
+    std::int64_t steps = 0;
+};
+
+struct RunOptions {
+    std::optional<std::int64_t> epochs{};  // overrides training.epochs
+    bool startPaused{false};               // no batch runs until resume() or stepOnce()
+};
+
+// What a run trains: built as tessera-cli builds it, so a GUI run and `tessera-cli train` of the same
+// project and seed give the same weights.
+struct TrainingSession {
+    std::string projectName;
+    io::Json dataSpec;
+    train::TrainingConfig config;
+    data::Split split;
+    std::shared_ptr<graph::GraphModule> model;
+    std::unique_ptr<data::DataLoader> trainLoader, valLoader, testLoader;
+    std::unique_ptr<train::Trainer> trainer;
+};
+
+// Builds a run of `project` as the controller does (tessera-cli's way), without starting it; throws
+// the data set's, the graph's or the settings' error. For headless comparisons and benchmarks.
+std::unique_ptr<TrainingSession> buildTrainingSession(const io::Project& project, const QString& projectFile,
+                                                      const RunOptions& options = {});
+
+class TrainingController : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Running, Paused, Finished, Failed };
+    Q_ENUM(State)
+
+    explicit TrainingController(QObject* parent = nullptr);
+    // Stops a run in progress and waits for the current batch to end.
+    ~TrainingController() override;
+
+    // Builds the run (data, model, trainer) on the calling thread and starts training on a worker.
+    // `projectFile` resolves relative data paths; the run's folder is the next free runsFolder/run-NNN.
+    // Returns false with lastError() when a run is active or the project cannot be built.
+    bool start(const io::Project& project, const QString& projectFile, const QString& runsFolder,
+               RunOptions options = {});
+    // Continues the run in `runFolder` from its checkpoint, with the settings in its run.json (a
+    // stopped run resumes exactly where it stopped; a completed one when given more epochs).
+    bool resumeRun(const io::Project& project, const QString& projectFile, const QString& runFolder,
+                   RunOptions options = {});
+    void pause();
+    void resume();
+    void stop();
+    // Runs exactly one more batch, then stays paused.
+    void stepOnce();
+    // Records every op of the next `steps` training steps (profiled() then brings them); a window
+    // cut short by the end of the run brings the steps it had.
+    void profileSteps(int steps);
+
+    State state() const { return m_state; }
+    bool isActive() const { return m_state == State::Running || m_state == State::Paused; }
+    TrainingProgress progress() const { return m_progress; }
+    widgets::RunRecordsModel* steps() const { return m_steps; }
+    widgets::RunRecordsModel* epochs() const { return m_epochs; }
+    QString runFolder() const { return m_runFolder; }
+    QString lastError() const { return m_lastError; }
+    std::optional<train::FinishReason> finishReason() const { return m_finishReason; }
+    // The trained model and data of the last run; only while no run is active (else null).
+    TrainingSession* session() const;
+
+    // The model on the test split (else validation), taken after each epoch on the worker thread and
+    // again when the run ends; and for two-feature classification, the decision boundary.
+    const widgets::Evaluation& evaluation() const { return m_evaluation; }
+    const widgets::BoundaryGrid& boundary() const { return m_boundary; }
+    const ProfileWindow& profile() const { return m_profile; }
+
+    static QString stateName(State state);
+
+signals:
+    void stateChanged(tessera::app::TrainingController::State state);
+    void progressChanged(const tessera::app::TrainingProgress& progress);
+    // New rows in steps() / epochs(); at most 30 times a second.
+    void recordsChanged();
+    // The run ended ("completed", "early-stopped", "stopped") and its folder is written.
+    void finished(const QString& reason);
+    void failed(const QString& message);
+    // evaluation() and boundary() changed.
+    void evaluated();
+    // profile() holds a new window.
+    void profiled();
+
+private:
+    void setState(State state);
+    bool fail(const QString& message);  // reports a run that could not start
+    bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
+                const std::vector<std::vector<double>>& epochs);
+    void drain();  // moves the worker's pending records into the models
+    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error);
+    void writeRunFiles(const QString& status);
+    // Runs on whichever thread owns the model at the time (the worker between batches, or the UI
+    // thread once the worker has ended).
+    // Worker thread, after each step: starts, counts and ends a requested profile window.
+    void profileStep(const train::StepRecord& record);
+    void endProfileWindow();
+    void takeEvaluation(std::int64_t epoch, widgets::Evaluation& evaluation, widgets::BoundaryGrid& boundary) const;
+
+    State m_state = State::Idle;
+    TrainingProgress m_progress;
+    widgets::RunRecordsModel* m_steps;
+    widgets::RunRecordsModel* m_epochs;
+    QTimer m_drainTimer;
+    QString m_runFolder;
+    QString m_lastError;
+    std::optional<train::FinishReason> m_finishReason;
+    widgets::Evaluation m_evaluation;
+    widgets::BoundaryGrid m_boundary;
+    ProfileWindow m_profile;
+    std::atomic<int> m_profileRequest{0};
+    // Used by the worker thread only.
+    int m_profileLeft = 0;
+    ProfileWindow m_profiling;
+    std::unique_ptr<TrainingSession> m_session;
+    std::thread m_worker;
+
+    std::mutex m_pendingMutex;  // guards the three members below, written by the worker
+    std::vector<train::StepRecord> m_pendingSteps;
+    std::vector<train::EpochRecord> m_pendingEpochs;
+    std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> m_pendingEvaluation;
+    std::optional<ProfileWindow> m_pendingProfile;
+};
+
+}  // namespace tessera::app
+
+Q_DECLARE_METATYPE(tessera::app::TrainingProgress)
