@@ -146,7 +146,8 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
         if (!batched)
             for (Tensor& h : initial) h = ops::unsqueeze(h, 1);
     }
-    if (x.dim() != 3) throw ShapeError(name + ": input must have 3 dimensions, got " + std::to_string(x.dim()));
+    if (x.dim() != 3)
+        throw ShapeError(name + ": input must have 3 dimensions (2 unbatched), got " + std::to_string(x.dim()));
     if (x.size(-1) != m_options.inputSize)
         throw ShapeError(name + ": input.size(-1) must be equal to input_size. Expected " +
                          std::to_string(m_options.inputSize) + ", got " + std::to_string(x.size(-1)));
@@ -163,7 +164,9 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
                              shapeToString(initial[i].sizes()));
         }
     }
-    if (steps == 0) throw ShapeError(name + ": input has no time steps (sizes " + shapeToString(input.sizes()) + ")");
+    if (steps == 0)
+        throw ShapeError(name + ": Expected sequence length to be larger than 0 in RNN, got input of sizes " +
+                         shapeToString(input.sizes()));
 
     std::vector<std::vector<Tensor>> finals(initial.size());
     Tensor layerInput = x;

@@ -184,7 +184,10 @@ private slots:
                      lstm(zeros({5, 2, 7}));
                  }),
                  QString("LSTM: input.size(-1) must be equal to input_size. Expected 3, got 7"));
-        QCOMPARE(errorOf([&] { lstm(zeros({1, 5, 2, 3})); }), QString("LSTM: input must have 3 dimensions, got 4"));
+        QCOMPARE(errorOf([&] {
+                     lstm(zeros({1, 5, 2, 3}));
+                 }),
+                 QString("LSTM: input must have 3 dimensions (2 unbatched), got 4"));
         QCOMPARE(errorOf([&] {
                      lstm.forward(zeros({5, 2, 3}), zeros({1, 3, 4}), zeros({1, 2, 4}));
                  }),
@@ -194,6 +197,8 @@ private slots:
                  }),
                  QString("LSTM: for batched 3-D input, hx and cx should also be 3-D but got (2-D, 3-D) tensors"));
         QVERIFY(errorOf([&] { lstm.forward(zeros({5, 2, 3}), zeros({1, 2, 4}), Tensor()); }).contains("none"));
+        QVERIFY(errorOf([&] { lstm(zeros({0, 2, 3})); }).contains("Expected sequence length to be larger than 0"));
+        QCOMPARE(lstm(zeros({5, 0, 3})).sizes(), (Shape{5, 0, 4}));
         nn::GRU gru({.inputSize = 3, .hiddenSize = 4}, gen);
         QCOMPARE(errorOf([&] {
                      gru.forward(zeros({5, 3}), zeros({1, 1, 4}));
