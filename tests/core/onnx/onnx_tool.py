@@ -2,6 +2,7 @@
 
   onnx_tool.py check FILE...      onnx.checker.check_model(full_check=True) on every file
   onnx_tool.py same A B           A and B have the same op sequence, attributes and initializer bytes
+  onnx_tool.py ops FILE           prints the op types in order, space-separated
 """
 import sys
 
@@ -29,6 +30,8 @@ def main():
         if a[1] != b[1]:
             sys.exit("initializer bytes differ")
         print("same", len(a[0]), "ops", len(a[1]), "initializers")
+    elif sys.argv[1] == "ops":
+        print(" ".join(n.op_type for n in onnx.load(sys.argv[2]).graph.node))
 
 
 main()
