@@ -4,6 +4,7 @@
 #include <any>
 #include <cmath>
 #include <mutex>
+#include <numbers>
 
 #include "core/graph/node_type_registry.h"
 #include "core/onnx/onnx_graph_builder.h"
@@ -73,7 +74,7 @@ std::string gelu(GraphBuilder& g, const std::string& x, bool tanhApprox, const s
         // 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
         std::string cube = g.op("Pow", {x, g.scalar(hint + ".three", 3.0)}, {}, hint + "_cube");
         std::string inner = g.op("Add", {x, g.op("Mul", {cube, g.scalar(hint + ".c", 0.044715)}, {}, hint)}, {}, hint);
-        inner = g.op("Mul", {inner, g.scalar(hint + ".k", std::sqrt(2.0 / M_PI))}, {}, hint);
+        inner = g.op("Mul", {inner, g.scalar(hint + ".k", std::sqrt(2.0 / std::numbers::pi))}, {}, hint);
         std::string t = g.op("Add", {g.op("Tanh", {inner}, {}, hint), g.scalar(hint + ".one", 1.0)}, {}, hint);
         return g.op("Mul", {g.op("Mul", {x, t}, {}, hint), g.scalar(hint + ".half", 0.5)}, {}, hint);
     }
