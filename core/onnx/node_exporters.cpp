@@ -63,8 +63,8 @@ std::string linear(GraphBuilder& g, const std::string& x, std::int64_t rank, con
         if (b.defined()) in.push_back(g.initializer(hint + ".bias", b));
         return g.op("Gemm", in, {{"transB", 1}}, hint);
     }
-    std::string y = g.op("MatMul", {x, g.initializer(hint + ".weight_t", ops::contiguous(ops::transpose(w, 0, 1)))}, {},
-                         hint + "_matmul");
+    std::string y =
+        g.op("MatMul", {x, g.initializer(hint + ".weight_t", ops::contiguous(ops::transpose(w, 0, 1)))}, {}, hint);
     if (b.defined()) y = g.op("Add", {y, g.initializer(hint + ".bias", b)}, {}, hint);
     return y;
 }
@@ -191,9 +191,8 @@ void recurrent(const std::string& type, const Ints& order) {
 
 void registerAll() {
     add("Normalize", [](NodeExport& e) {
-        const std::string centred =
-            e.graph.op("Sub", {e.inputs[0], e.graph.initializer(e.node.id + ".mean", required(e, "mean"))}, {},
-                       e.node.id + "_centred");
+        const std::string centred = e.graph.op(
+            "Sub", {e.inputs[0], e.graph.initializer(e.node.id + ".mean", required(e, "mean"))}, {}, e.node.id);
         return Outputs{
             e.graph.op("Div", {centred, e.graph.initializer(e.node.id + ".std", required(e, "std"))}, {}, e.node.id)};
     });

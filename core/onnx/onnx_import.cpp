@@ -3,6 +3,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -85,6 +86,9 @@ private:
     std::int64_t rankOf(const ::onnx::NodeProto& n, int input) const;
     Ints symmetricPads(const ::onnx::NodeProto& n, std::size_t dims) const;
     void importNode(const ::onnx::NodeProto& n);
+    // The id of the node being imported: the ONNX node's name without its op ("/fc1/Gemm" → "fc1",
+    // "conv1/Conv" → "conv1"); "" (an id made from the type) when that is no usable, free id.
+    std::string readableId() const;
 
     const ::onnx::ModelProto& m_model;
     std::string m_source;
@@ -94,6 +98,7 @@ private:
     std::map<std::string, std::pair<std::string, int>> m_values;  // ONNX value → (node id, port)
     std::map<std::string, std::int64_t> m_ranks;                  // ONNX value → rank
     std::set<const ::onnx::NodeProto*> m_fused;                   // nodes folded into an earlier one
+    const ::onnx::NodeProto* m_current = nullptr;
     double m_x = 0;
 };
 
@@ -208,7 +213,7 @@ std::string Importer::addNode(const std::string& type, io::Json params,
                               const std::vector<std::pair<std::string, int>>& from, const std::string& output,
                               std::int64_t rank) {
     m_x += 190;
-    const std::string id = m_graph.addNode(type, std::move(params), {}, m_x, 0);
+    const std::string id = m_graph.addNode(type, std::move(params), readableId(), m_x, 0);
     for (std::size_t i = 0; i < from.size(); ++i)
         m_graph.connect(from[i].first, from[i].second, id, static_cast<int>(i));
     m_values[output] = {id, 0};
@@ -232,7 +237,28 @@ io::Json intsJson(const Ints& v) {
     return a;
 }
 
+std::string Importer::readableId() const {
+    std::string name = m_current ? m_current->name() : std::string();
+    const auto slash = name.rfind('/');
+    name = slash == std::string::npos ? std::string() : name.substr(0, slash);
+    std::string id;
+    for (const char ch : name) {
+        if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
+            id += ch;
+        } else if (!id.empty() && id.back() != '_') {
+            id += '_';
+        }
+    }
+    while (!id.empty() && id.back() == '_') id.pop_back();
+    if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0])) || id == "x" || id == "output" ||
+        m_graph.findNode(id)) {
+        return {};
+    }
+    return id;
+}
+
 void Importer::importNode(const ::onnx::NodeProto& n) {
+    m_current = &n;
     const std::string& op = n.op_type();
     if (n.output_size() < 1) failNode(n, "has no output");
     const std::string& out = n.output(0);

@@ -294,6 +294,15 @@ private slots:
             ++i;
             onnx::exportOnnxFile(*buildModel(g, 11), a);
             const onnx::ImportedModel imported = onnx::importOnnxFile(a);
+            // Nodes keep their ids (and so their weight names); dropout is left out at inference.
+            for (const auto& n : g.nodes()) {
+                if (graph::NodeTypeRegistry::instance().get(n.type).role != graph::NodeRole::Layer ||
+                    n.type == "Dropout") {
+                    continue;
+                }
+                const graph::Node* back = imported.graph.findNode(n.id);
+                QVERIFY2(back && back->type == n.type, (a.string() + ": node " + n.id).c_str());
+            }
             onnx::exportOnnxFile(*onnx::buildImported(imported), b);
             QString log;
             const int rc = onnx_harness::runProgram(
