@@ -24,6 +24,16 @@ Tensor accumulate(const Tensor& a, const Tensor& b) { return ops::add(a, b); }
 Tensor cloneGrad(const Tensor& g) { return GradMode::isEnabled() ? g : ops::clone(g); }
 }  // namespace detail
 
+namespace {
+// Whether `t` may be overwritten with t + other: nothing else holds the tensor or its storage (so
+// no one can see the write), it is a plain dense tensor of the same shape and dtype, and no graph
+// is being recorded (PyTorch's InputBuffer::accumulate, can_accumulate_inplace).
+bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
+    return !GradMode::isEnabled() && t.implPtr().use_count() == 1 && t.storage().use_count() == 1 &&
+           t.impl().autograd == nullptr && t.sizes() == other.sizes() && t.dtype() == other.dtype() && t.isContiguous();
+}
+}  // namespace
+
 Tensor sumToSize(const Tensor& grad, const Shape& sizes) {
     if (grad.sizes() == sizes) return grad;
     const auto lead = grad.dim() - static_cast<std::int64_t>(sizes.size());
@@ -75,17 +85,28 @@ public:
         m_captures[edge.function.get()].push_back({edge.inputNr, slot});
     }
 
+    // What the engine knows about one Node of the graph during this run.
+    struct NodeTask {
+        int dependencies = 0;  // gradients still to arrive
+        bool queued = false;
+        TensorList buffer;  // the gradients received so far, one per output of the Node
+    };
+
     TensorList run(const std::vector<Edge>& roots, const TensorList& rootGrads, std::size_t numCaptures,
                    bool accumulateIntoLeaves) {
         m_results.assign(numCaptures, Tensor());
         m_accumulate = accumulateIntoLeaves;
         computeDependencies(roots);
         if (!m_captures.empty()) computeNeeded(roots);
-        for (std::size_t i = 0; i < roots.size(); ++i) addToBuffer(roots[i], rootGrads[i]);
+        for (std::size_t i = 0; i < roots.size(); ++i) addToBuffer(roots[i], Tensor(rootGrads[i]));
         std::priority_queue<ReadyEntry> ready;
         for (const auto& root : roots) {
             Node* n = root.function.get();
-            if (m_dependencies[n] == 0 && m_queued.insert(n).second) ready.push({n->sequenceNr(), n});
+            NodeTask& task = m_nodes[n];
+            if (task.dependencies == 0 && !task.queued) {
+                task.queued = true;
+                ready.push({n->sequenceNr(), n});
+            }
         }
         AutoGradMode mode(m_createGraph);
         while (!ready.empty()) {
@@ -96,9 +117,11 @@ public:
             for (std::size_t i = 0; i < edges.size(); ++i) {
                 const Edge& e = edges[i];
                 if (!e.isValid()) continue;
-                if (i < outputs.size()) addToBuffer(e, outputs[i]);
-                Node* next = e.function.get();
-                if (--m_dependencies[next] == 0 && m_queued.insert(next).second) ready.push({next->sequenceNr(), next});
+                NodeTask& next = addToBuffer(e, i < outputs.size() ? std::move(outputs[i]) : Tensor());
+                if (--next.dependencies == 0 && !next.queued) {
+                    next.queued = true;
+                    ready.push({e.function->sequenceNr(), e.function.get()});
+                }
             }
         }
         return std::move(m_results);
@@ -112,17 +135,17 @@ private:
 
     void computeDependencies(const std::vector<Edge>& roots) {
         std::vector<Node*> stack;
-        std::unordered_set<Node*> seen;
         for (const auto& r : roots)
-            if (seen.insert(r.function.get()).second) stack.push_back(r.function.get());
+            if (m_nodes.try_emplace(r.function.get()).second) stack.push_back(r.function.get());
         while (!stack.empty()) {
             Node* n = stack.back();
             stack.pop_back();
             m_owners.push_back(n->shared_from_this());
             for (const auto& e : n->nextEdges()) {
                 if (!e.isValid()) continue;
-                ++m_dependencies[e.function.get()];
-                if (seen.insert(e.function.get()).second) stack.push_back(e.function.get());
+                auto [it, inserted] = m_nodes.try_emplace(e.function.get());
+                ++it->second.dependencies;
+                if (inserted) stack.push_back(e.function.get());
             }
         }
     }
@@ -144,17 +167,26 @@ private:
             if (isNeeded) m_needed.insert(node);
     }
 
-    void addToBuffer(const Edge& e, const Tensor& grad) {
-        if (!grad.defined()) return;
-        auto& buffer = m_buffers[e.function.get()];
+    // Adds `grad` to the buffer of the Node `e` leads to (where gradient paths meet) and returns its task.
+    NodeTask& addToBuffer(const Edge& e, Tensor&& grad) {
+        NodeTask& task = m_nodes[e.function.get()];
+        if (!grad.defined()) return task;
+        auto& buffer = task.buffer;
         if (buffer.empty()) buffer.resize(e.function->numOutputs());
         Tensor& slot = buffer[e.inputNr];
-        slot = slot.defined() ? detail::accumulate(slot, grad) : grad;
+        if (!slot.defined())
+            slot = std::move(grad);
+        else if (canAccumulateInPlace(slot, grad))
+            ops::add_(slot, grad);
+        else if (canAccumulateInPlace(grad, slot))
+            slot = ops::add_(grad, slot);
+        else
+            slot = detail::accumulate(slot, grad);
+        return task;
     }
 
     TensorList evaluate(Node* node) {
-        TensorList grads = std::move(m_buffers[node]);
-        m_buffers.erase(node);
+        TensorList grads = std::move(m_nodes[node].buffer);
         grads.resize(node->numOutputs());
         for (const auto& hook : node->preHooks()) hook(grads);
         if (auto it = m_captures.find(node); it != m_captures.end()) {
@@ -210,11 +242,9 @@ private:
     bool m_createGraph;
     bool m_accumulate = true;
     std::vector<std::shared_ptr<Node>> m_owners;  // keeps every Node alive during the run
-    std::unordered_map<Node*, int> m_dependencies;
-    std::unordered_map<Node*, TensorList> m_buffers;
+    std::unordered_map<Node*, NodeTask> m_nodes;
     std::unordered_map<Node*, std::vector<CaptureSlot>> m_captures;
     std::unordered_set<Node*> m_needed;
-    std::unordered_set<Node*> m_queued;
     TensorList m_results;
 };
 
@@ -248,7 +278,7 @@ void prepareRoots(const TensorList& tensors, const TensorList& gradTensors, std:
 }  // namespace
 
 TensorList AccumulateGrad::apply(TensorList&& grads) {
-    Tensor g = grads[0];
+    Tensor g = std::move(grads[0]);
     auto* meta = autogradMetaIfAny(m_variable);
     if (meta)
         for (const auto& hook : meta->leafHooks) {
@@ -256,8 +286,18 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
             if (replaced.defined()) g = replaced;
         }
     const Tensor old = m_variable.grad();
-    if (!GradMode::isEnabled()) g = g.detach();
-    m_variable.setGrad(old.defined() ? detail::accumulate(old, g) : detail::cloneGrad(g));
+    if (GradMode::isEnabled()) {
+        m_variable.setGrad(old.defined() ? detail::accumulate(old, g) : g);
+        return {};
+    }
+    // Without a graph, as PyTorch: the first gradient is kept as it is when nothing else can see it
+    // (else cloned), and later ones are added into .grad in place.
+    if (!old.defined())
+        m_variable.setGrad(canAccumulateInPlace(g, g) ? std::move(g) : ops::clone(g.detach()));
+    else if (old.dtype() == g.dtype() && old.isContiguous())
+        ops::add_(old, g.detach());
+    else
+        m_variable.setGrad(ops::add(old, g.detach()));
     return {};
 }
 

@@ -66,7 +66,7 @@ AccumulateGrad::AccumulateGrad(Tensor variable) : m_variable(std::move(variable)
     addOutput({m_variable.sizes(), m_variable.dtype()});
 }
 
-bool detail::anyRequiresGrad(const std::vector<const Tensor*>& inputs) {
+bool detail::anyRequiresGrad(std::span<const Tensor* const> inputs) {
     for (const Tensor* t : inputs)
         if (t->defined() && t->requiresGrad()) return true;
     return false;
@@ -92,7 +92,7 @@ Edge gradientEdge(const Tensor& t) {
     return {acc, 0};
 }
 
-std::shared_ptr<Node> detail::wire(std::shared_ptr<Node> node, const std::vector<const Tensor*>& inputs) {
+std::shared_ptr<Node> detail::wire(std::shared_ptr<Node> node, std::span<const Tensor* const> inputs) {
     std::vector<Edge> edges;
     std::vector<TensorMeta> meta;
     edges.reserve(inputs.size());

@@ -42,12 +42,15 @@
 //   and graph snapshots show them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/autograd/edge.h"
@@ -163,8 +166,8 @@ inline void collect(std::vector<const Tensor*>& out, const Tensor& t) { out.push
 inline void collect(std::vector<const Tensor*>& out, const std::vector<Tensor>& ts) {
     for (const auto& t : ts) out.push_back(&t);
 }
-std::shared_ptr<Node> wire(std::shared_ptr<Node> node, const std::vector<const Tensor*>& inputs);
-bool anyRequiresGrad(const std::vector<const Tensor*>& inputs);
+std::shared_ptr<Node> wire(std::shared_ptr<Node> node, std::span<const Tensor* const> inputs);
+bool anyRequiresGrad(std::span<const Tensor* const> inputs);
 }  // namespace detail
 
 // Creates the backward Node of an op if grad mode is on and any input requires grad (else nullptr),
@@ -173,12 +176,22 @@ bool anyRequiresGrad(const std::vector<const Tensor*>& inputs);
 template <class NodeT, class... Inputs>
 std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
     if (!GradMode::isEnabled()) return nullptr;
-    std::vector<const Tensor*> list;
-    (detail::collect(list, inputs), ...);
-    if (!detail::anyRequiresGrad(list)) return nullptr;
-    auto node = std::make_shared<NodeT>();
-    detail::wire(node, list);
-    return node;
+    auto make = [](std::span<const Tensor* const> list) -> std::shared_ptr<NodeT> {
+        if (!detail::anyRequiresGrad(list)) return nullptr;
+        auto node = std::make_shared<NodeT>();
+        detail::wire(node, list);
+        return node;
+    };
+    // Every op but cat/stack passes single tensors: their list lives on the stack (the hot path of
+    // eager autograd allocates nothing for it).
+    if constexpr ((std::is_same_v<Inputs, Tensor> && ...)) {
+        const std::array<const Tensor*, sizeof...(Inputs)> list{&inputs...};
+        return make(list);
+    } else {
+        std::vector<const Tensor*> list;
+        (detail::collect(list, inputs), ...);
+        return make(list);
+    }
 }
 
 // Makes `node` the grad_fn of `out` (its next output number). Call in the order of the op's outputs;

@@ -1,5 +1,6 @@
 #include "core/autograd/gradcheck.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -20,6 +21,9 @@ std::vector<std::vector<double>> evaluate(const DifferentiableFn& fn, const Tens
         out.push_back(t.defined() && isFloating(t.dtype()) ? t.toVector<double>() : std::vector<double>{});
     return out;
 }
+
+// torch's _differentiable_outputs: the outputs whose Jacobian the engine can give.
+bool differentiable(const Tensor& t) { return t.defined() && isFloating(t.dtype()) && t.requiresGrad(); }
 
 double* writableElement(const Tensor& t, std::int64_t flatIndex) {
     // Row-major flat index → storage offset, for any strides.
@@ -44,6 +48,7 @@ GradcheckResult gradcheck(const DifferentiableFn& fn, const TensorList& inputs, 
         outputs = fn(inputs);
     }
     const auto base = evaluate(fn, inputs);
+    const bool anyDifferentiable = std::any_of(outputs.begin(), outputs.end(), differentiable);
     GradcheckResult result;
     for (std::size_t o = 0; o < outputs.size(); ++o) {
         const Tensor& out = outputs[o];
@@ -67,6 +72,26 @@ GradcheckResult gradcheck(const DifferentiableFn& fn, const TensorList& inputs, 
                     numeric[static_cast<std::size_t>(k * nIn + j)] =
                         (plus[o][static_cast<std::size_t>(k)] - minus[o][static_cast<std::size_t>(k)]) /
                         (2 * options.eps);
+            }
+            // An output without a graph (a comparison, a detached value, the constant gradient of a
+            // linear op) has no analytical Jacobian. As torch: it is ignored next to differentiable
+            // outputs; when no output is differentiable, the numerical Jacobian must be zero.
+            if (!differentiable(out)) {
+                if (anyDifferentiable) continue;
+                for (std::int64_t k = 0; k < nOut; ++k)
+                    for (std::int64_t j = 0; j < nIn; ++j) {
+                        const double n = numeric[static_cast<std::size_t>(k * nIn + j)];
+                        if (!(std::abs(n) <= options.atol)) {
+                            std::ostringstream os;
+                            os << "Numerical gradient for function expected to be zero: output " << o
+                               << " does not require grad, but its derivative with respect to input " << i
+                               << ", element (" << k << ", " << j << ") is " << n;
+                            result.ok = false;
+                            result.message = os.str();
+                            return result;
+                        }
+                    }
+                continue;
             }
             // Analytic Jacobian row by row: a one-hot grad_output per output element.
             for (std::int64_t k = 0; k < nOut; ++k) {
@@ -101,8 +126,14 @@ GradcheckResult gradgradcheck(const DifferentiableFn& fn, const TensorList& inpu
     }
     std::mt19937_64 rng(0);
     std::normal_distribution<double> normal;
+    // Only the differentiable outputs take part (torch's gradgradcheck): the others have no gradient,
+    // and a first derivative that does not depend on the inputs (x + 2) is checked as a constant.
+    std::vector<std::size_t> diffOutputs;
+    for (std::size_t o = 0; o < outputs.size(); ++o)
+        if (differentiable(outputs[o])) diffOutputs.push_back(o);
     TensorList gradOutputs;
-    for (const auto& out : outputs) {
+    for (std::size_t o : diffOutputs) {
+        const Tensor& out = outputs[o];
         Tensor g = Tensor::empty(out.sizes(), DType::Float64);
         for (std::int64_t k = 0; k < g.numel(); ++k) g.data<double>()[k] = normal(rng);
         g.setRequiresGrad();
@@ -116,7 +147,10 @@ GradcheckResult gradgradcheck(const DifferentiableFn& fn, const TensorList& inpu
         TensorList in(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(nIn));
         TensorList gOut(all.begin() + static_cast<std::ptrdiff_t>(nIn), all.end());
         EnableGradGuard grad;
-        TensorList outs = fn(in);
+        const TensorList allOuts = fn(in);
+        TensorList outs;
+        for (std::size_t o : diffOutputs) outs.push_back(allOuts[o]);
+        if (outs.empty()) return TensorList{};
         TensorList wrt;
         for (auto i : diffInputs) wrt.push_back(in[i]);
         TensorList g = autograd::grad(outs, wrt, gOut, true, /*createGraph=*/true, /*allowUnused=*/true);

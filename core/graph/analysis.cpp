@@ -37,6 +37,13 @@ std::vector<Problem> GraphReport::problemsOf(std::string_view nodeId) const {
 
 namespace {
 
+// Values per sample of a batched type.
+std::int64_t knownProduct(const SymShape& shape) {
+    std::int64_t n = 1;
+    for (std::size_t d = 1; d < shape.size(); ++d) n *= shape[d].size;
+    return n;
+}
+
 struct Analyzer {
     Analyzer(const ModelGraph& g, const AnalyzeOptions& o) : graph(g), options(o) {}
 
@@ -271,7 +278,8 @@ struct Analyzer {
                 for (auto& w : result.warnings) problem(node.id, w, -1, {}, Severity::Warning);
             } catch (const NodeProblem& e) {
                 problem(node.id, e.what(), e.port(), e.param());
-            } catch (const Error& e) {
+            } catch (const std::exception& e) {
+                // A rule that trips over a value it did not expect must not take the designer down.
                 problem(node.id, type->name + ": " + e.what());
             }
         }
@@ -289,6 +297,44 @@ struct Analyzer {
             problem(report.inputId,
                     "the Input shape " + toString(sample) + " holds " + std::to_string(n) +
                         " features per sample but the data set's rows have " + std::to_string(*options.inputFeatures),
+                    -1, "shape");
+        }
+    }
+
+    void checkTargets() {
+        if ((!options.classes && !options.targetWidth) || report.targetId.empty()) return;
+        const NodeReport* r = report.node(report.targetId);
+        if (!r || r->outputs.empty()) return;
+        const TensorType& t = r->outputs[0];
+        if (options.classes) {
+            const std::string n = std::to_string(*options.classes);
+            const bool binaryAsFloat = *options.classes == 2 && knownProduct(t.shape) == 1;
+            if (!t.classes && !binaryAsFloat) {
+                problem(report.targetId,
+                        "the data set has class labels (" + n + " classes); give the Target classes " + n +
+                            " instead of a shape",
+                        -1, "classes");
+            } else if (t.classes && *t.classes != *options.classes) {
+                problem(report.targetId,
+                        "the Target has " + std::to_string(*t.classes) + " classes but the data set has " + n, -1,
+                        "classes");
+            }
+            return;
+        }
+        const std::string w = std::to_string(*options.targetWidth);
+        if (t.classes) {
+            problem(report.targetId,
+                    "the data set's targets are regression values (" + w +
+                        " per sample); give the Target a shape instead of classes",
+                    -1, "shape");
+            return;
+        }
+        const std::int64_t n = knownProduct(t.shape);
+        if (n != *options.targetWidth) {
+            SymShape sample(t.shape.begin() + 1, t.shape.end());
+            problem(report.targetId,
+                    "the Target shape " + toString(sample) + " holds " + std::to_string(n) +
+                        " values per sample but the data set's targets have " + w,
                     -1, "shape");
         }
     }
@@ -346,6 +392,7 @@ GraphReport analyze(const ModelGraph& graph, const AnalyzeOptions& options) {
     a.checkRoles();
     a.infer();
     a.checkInputFeatures();
+    a.checkTargets();
     a.checkReachability();
     a.totals();
     return std::move(a.report);

@@ -61,9 +61,14 @@ struct GraphReport {
     std::vector<Problem> problemsOf(std::string_view nodeId) const;
 };
 
+// What is known of the data set the model will see; each field that is set is checked.
 struct AnalyzeOptions {
-    // Features per row of the data set ([N, F]); when set, the Input's shape must hold exactly F.
-    std::optional<std::int64_t> inputFeatures;
+    // Features per row ([N, F]): the Input's shape must hold exactly F.
+    std::optional<std::int64_t> inputFeatures = std::nullopt;
+    // Classification: the number of classes, which the Target must have.
+    std::optional<std::int64_t> classes = std::nullopt;
+    // Regression: values per sample, which the Target's shape must hold.
+    std::optional<std::int64_t> targetWidth = std::nullopt;
 };
 
 GraphReport analyze(const ModelGraph& graph, const AnalyzeOptions& options = {});

@@ -103,6 +103,27 @@ GraphModule::Result GraphModule::forwardWithLoss(const Tensor& features, const T
     return {values[m_output].at(0), values[*m_loss].at(0)};
 }
 
+std::map<std::string, std::vector<Tensor>> GraphModule::evaluate(const Tensor& features, const Tensor* targets) {
+    std::vector<std::size_t> steps;
+    std::vector<bool> needsTarget(m_steps.size(), false);
+    for (std::size_t s = 0; s < m_steps.size(); ++s) {
+        needsTarget[s] = m_steps[s].role == NodeRole::Target;
+        for (const auto& [producer, port] : m_steps[s].inputs) needsTarget[s] = needsTarget[s] || needsTarget[producer];
+        if (targets || !needsTarget[s]) steps.push_back(s);
+    }
+    auto values = run(steps, features, targets);
+    std::map<std::string, std::vector<Tensor>> out;
+    for (auto s : steps) out.emplace(m_steps[s].id, std::move(values[s]));
+    return out;
+}
+
+std::shared_ptr<nn::Module> GraphModule::nodeModule(std::string_view id) const {
+    for (const auto& step : m_steps) {
+        if (step.id == id) return step.built.module;
+    }
+    return nullptr;
+}
+
 bool GraphModule::hasNormalization() const { return !m_normalizers.empty(); }
 
 void GraphModule::fitNormalization(const Tensor& trainFeatures) {

@@ -12,9 +12,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/graph/analysis.h"
@@ -41,6 +43,13 @@ public:
     // targets: int64 class indices [N] or float regression values [N] / [N, k], as the Target expects.
     // Throws ValueError when the graph has no loss.
     Result forwardWithLoss(const Tensor& features, const Tensor& targets);
+
+    // Every node's outputs by node id, for inspecting activations and checking exporters node by node.
+    // Without targets, the Target, the loss and what depends on them are left out; with targets the
+    // loss node's entry holds its value.
+    std::map<std::string, std::vector<Tensor>> evaluate(const Tensor& features, const Tensor* targets = nullptr);
+    // The layer of node `id` (its weights live there); nullptr for nodes without one (Input, Add, losses…).
+    std::shared_ptr<nn::Module> nodeModule(std::string_view id) const;
 
     // Fits every Normalize node from the training features (no gradient, eval mode for the layers
     // before it); a no-op when the graph has none.

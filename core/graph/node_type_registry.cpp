@@ -135,7 +135,14 @@ double NodeContext::number(std::string_view name) const { return param(params, n
 bool NodeContext::flag(std::string_view name) const { return param(params, name).asBool(); }
 const std::string& NodeContext::string(std::string_view name) const { return param(params, name).asString(); }
 std::vector<std::int64_t> NodeContext::ints(std::string_view name, std::size_t n) const {
-    return nn::intList(param(params, name), n);
+    std::vector<std::int64_t> out = nn::intList(param(params, name), n);
+    if (out.size() == 1 && n > 1) out.assign(n, out[0]);
+    if (out.size() != n) {
+        throw NodeProblem(node.type + ": parameter '" + std::string(name) + "' needs " + std::to_string(n) +
+                              " values, got " + std::to_string(out.size()),
+                          -1, std::string(name));
+    }
+    return out;
 }
 bool NodeContext::isNull(std::string_view name) const { return param(params, name).isNull(); }
 

@@ -50,7 +50,10 @@ void visit(DType t, std::string_view op, F&& f) {
 template <Types kTypes = Types::All, bool kBoolOut = false, class Make>
 Tensor binaryOp(std::string_view op, const Tensor& a, const Tensor& b, DType compute, Make&& make) {
     Tensor out = Tensor::empty(kernels::broadcastShapes(op, a.sizes(), b.sizes()), kBoolOut ? DType::Bool : compute);
-    const Tensor ca = kernels::cast(a, compute), cb = kernels::cast(b, compute);
+    // References, not copies, when no cast is needed: a handle copy is two atomic operations.
+    Tensor castA, castB;
+    const Tensor& ca = a.dtype() == compute ? a : (castA = kernels::cast(a, compute));
+    const Tensor& cb = b.dtype() == compute ? b : (castB = kernels::cast(b, compute));
     visit<kTypes>(compute, op, [&]<class T>() {
         using O = std::conditional_t<kBoolOut, bool, T>;
         kernels::map<O, T, T>(out, make.template operator()<T>(), ca, cb);
@@ -62,7 +65,8 @@ Tensor binaryOp(std::string_view op, const Tensor& a, const Tensor& b, DType com
 template <Types kTypes = Types::All, bool kBoolOut = false, class Make>
 Tensor unaryOp(std::string_view op, const Tensor& a, DType compute, Make&& make) {
     Tensor out = Tensor::empty(a.sizes(), kBoolOut ? DType::Bool : compute);
-    const Tensor ca = kernels::cast(a, compute);
+    Tensor castA;
+    const Tensor& ca = a.dtype() == compute ? a : (castA = kernels::cast(a, compute));
     visit<kTypes>(compute, op, [&]<class T>() {
         using O = std::conditional_t<kBoolOut, bool, T>;
         kernels::map<O, T>(out, make.template operator()<T>(), ca);

@@ -6,6 +6,7 @@
 #include "core/autograd/saved_variable.h"
 #include "core/kernels/pool.h"
 #include "core/ops/dispatch.h"
+#include "core/ops/sum.h"
 #include "core/ops/view.h"
 
 namespace tessera::ops {
@@ -305,6 +306,8 @@ Tensor adaptiveAvgPool2d(const Tensor& input, const Shape& outputSize) {
     const std::int64_t ow = size[1] < 0 ? input.size(-1) : size[1];
     if (oh == 0 || ow == 0)
         throw ShapeError("adaptive_avg_pool2d: output size must be positive, but got " + shapeToString(size));
+    // torch computes a 1x1 output as input.mean((-1, -2), keepdim=True), so its graph shows MeanBackward1.
+    if (oh == 1 && ow == 1) return call.finish(mean(input, {-1, -2}, /*keepdim=*/true));
     return call.finish(adaptiveForward(input, oh, ow));
 }
 

@@ -27,6 +27,7 @@ const OpInfo& kExpand = registerOp({"expand", OpCategory::View, zeroCost});
 const OpInfo& kSqueeze = registerOp({"squeeze", OpCategory::View, zeroCost});
 const OpInfo& kUnsqueeze = registerOp({"unsqueeze", OpCategory::View, zeroCost});
 const OpInfo& kFlatten = registerOp({"flatten", OpCategory::View, zeroCost});
+const OpInfo& kAlias = registerOp({"alias", OpCategory::View, zeroCost});
 const OpInfo& kContiguous = registerOp({"contiguous", OpCategory::View, elementwiseCost});
 const OpInfo& kClone = registerOp({"clone", OpCategory::View, elementwiseCost});
 const OpInfo& kTo = registerOp({"to", OpCategory::View, elementwiseCost});
@@ -410,6 +411,12 @@ Tensor unsqueeze(const Tensor& x, std::int64_t dim) {
     strides.insert(strides.begin() + dim, stride);
     return call.finish(withHistory<UnsqueezeBackward0>(x, makeView(x, sizes, strides, x.storageOffset()),
                                                        [&](UnsqueezeBackward0& n) { n.dim = dim; }));
+}
+
+Tensor alias(const Tensor& x) {
+    OpCall call(kAlias, x);
+    return call.finish(withHistory<IdentityBackward>(x, makeView(x, x.sizes(), x.strides(), x.storageOffset()),
+                                                     [](IdentityBackward& n) { n.nodeName = "AliasBackward0"; }));
 }
 
 Tensor flatten(const Tensor& x, std::int64_t startDim, std::int64_t endDim) {

@@ -26,6 +26,9 @@ Tensor squeeze(const Tensor& x, std::int64_t dim);
 Tensor unsqueeze(const Tensor& x, std::int64_t dim);
 Tensor flatten(const Tensor& x, std::int64_t startDim = 0, std::int64_t endDim = -1);
 Tensor contiguous(const Tensor& x);
+// A new handle on the same data and geometry, with its own grad_fn (AliasBackward0): what x[...] and
+// an index that selects everything return in PyTorch.
+Tensor alias(const Tensor& x);
 Tensor clone(const Tensor& x);            // always a contiguous copy
 Tensor to(const Tensor& x, DType dtype);  // a copy in another dtype (x itself when the dtype matches)
 

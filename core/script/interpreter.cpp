@@ -437,6 +437,10 @@ Value Interpreter::evalSubscript(const Expr& e) {
 // Basic indexing as PyTorch does it: ints select (and drop the dim), slices narrow with a step, None
 // inserts a dim, one Ellipsis stands for the dims not named. Tensor indices (advanced indexing) are
 // not part of the language: index_select and gather say what they do.
+// The graph follows torch 1.13's python indexing: a lone slice always records a slice, but inside a
+// tuple a slice with start 0, stop equal to the dim's size and step 1 (`0:n`, not `:`, whose stop is
+// "no limit") is skipped; an index that applies no op at all (`x[...]`, `x[0:n, ...]`) returns
+// alias(x), so the result has its own grad_fn (AliasBackward0).
 Value Interpreter::indexTensor(const Tensor& x, const Value& index) {
     std::vector<Value> items = index.kind() == Value::Kind::Tuple ? index.items() : std::vector<Value>{index};
     std::int64_t consuming = 0;
@@ -457,26 +461,35 @@ Value Interpreter::indexTensor(const Tensor& x, const Value& index) {
     }
     if (ellipses > 1) throw IndexError("an index can only have a single ellipsis ('...')");
     if (consuming > x.dim()) throw IndexError("too many indices for tensor of dimension " + std::to_string(x.dim()));
+    const bool tuple = index.kind() == Value::Kind::Tuple;
     Tensor r = x;
+    bool applied = false;
     std::int64_t dim = 0;
     for (const auto& item : items) {
         switch (item.kind()) {
             case Value::Kind::Int:
                 r = ops::select(r, dim, item.asInt());
                 m_calledOps.insert("select");
+                applied = true;
                 break;
             case Value::Kind::Slice: {
                 const auto& s = item.asSlice();
                 if (s.step && *s.step == 0) throw ValueError("slice step cannot be zero");
-                r = ops::slice(r, dim, s.start.value_or(0), s.stop.value_or(std::numeric_limits<std::int64_t>::max()),
-                               s.step.value_or(1));
-                m_calledOps.insert("slice");
+                const std::int64_t start = s.start.value_or(0);
+                const std::int64_t stop = s.stop.value_or(std::numeric_limits<std::int64_t>::max());
+                const std::int64_t step = s.step.value_or(1);
+                if (!(tuple && start == 0 && step == 1 && dim < r.dim() && stop == r.size(dim))) {
+                    r = ops::slice(r, dim, start, stop, step);
+                    m_calledOps.insert("slice");
+                    applied = true;
+                }
                 ++dim;
                 break;
             }
             case Value::Kind::None:
                 r = ops::unsqueeze(r, dim);
                 m_calledOps.insert("unsqueeze");
+                applied = true;
                 ++dim;
                 break;
             case Value::Kind::Ellipsis:
@@ -485,6 +498,10 @@ Value Interpreter::indexTensor(const Tensor& x, const Value& index) {
             default:
                 break;
         }
+    }
+    if (!applied) {
+        r = ops::alias(r);
+        m_calledOps.insert("alias");
     }
     return Value(r);
 }

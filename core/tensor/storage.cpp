@@ -1,32 +1,132 @@
 #include "core/tensor/storage.h"
 
+#include <array>
+#include <bit>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 namespace tessera {
 
 namespace {
 std::atomic<std::int64_t> g_liveStorages{0};
 constexpr std::size_t kAlignment = 64;
-}  // namespace
 
-StorageImpl::StorageImpl(std::size_t nbytes) : m_nbytes(nbytes) {
+// Note [Storage block cache]: small tensors are created and freed at a high rate in eager autograd
+// (every op of a chain allocates its output and its backward allocates gradients), and malloc's
+// aligned path for a few kilobytes costs more than the op's kernel. Freed buffers up to kMaxCached
+// bytes are therefore kept in a per-thread cache of size classes and handed out again. Classes are
+// multiples of 64 bytes up to 1 KiB, then four per power of two, so a block wastes at most a quarter
+// of its size. A thread keeps at most kMaxThreadBytes; beyond that freed blocks go back to the
+// system. A block freed on another thread than the one that allocated it simply joins that thread's
+// cache. Under AddressSanitizer the cache is bypassed, so a use after free is still reported.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kCacheBlocks = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kCacheBlocks = false;
+#else
+constexpr bool kCacheBlocks = true;
+#endif
+#else
+constexpr bool kCacheBlocks = true;
+#endif
+constexpr std::size_t kSmallLimit = 1024;
+constexpr std::size_t kMaxCached = std::size_t{4} << 20;
+constexpr std::size_t kMaxThreadBytes = std::size_t{64} << 20;
+constexpr std::size_t kSmallClasses = kSmallLimit / kAlignment;
+// Octaves (2^10, 2^11] … (2^21, 2^22], four classes each.
+constexpr std::size_t kClasses = kSmallClasses + 4 * (22 - 10);
+
+struct SizeClass {
+    std::size_t index;
+    std::size_t bytes;  // the block size actually allocated
+};
+
+SizeClass sizeClass(std::size_t nbytes) {
+    if (nbytes <= kSmallLimit) {
+        const std::size_t bytes = nbytes == 0 ? kAlignment : (nbytes + kAlignment - 1) / kAlignment * kAlignment;
+        return {bytes / kAlignment - 1, bytes};
+    }
+    const int octave = std::bit_width(nbytes - 1);  // 2^(octave-1) < nbytes <= 2^octave
+    const std::size_t step = std::size_t{1} << (octave - 3);
+    const std::size_t steps = (nbytes + step - 1) / step;  // 5 … 8
+    return {kSmallClasses + 4 * static_cast<std::size_t>(octave - 11) + (steps - 5), steps * step};
+}
+
+class BlockCache {
+public:
+    ~BlockCache() {
+        for (auto& list : m_free)
+            for (void* p : list) std::free(p);
+        s_destroyed = true;
+    }
+    // A block of at least `nbytes`, or nullptr when none is cached.
+    void* take(const SizeClass& c) {
+        auto& list = m_free[c.index];
+        if (list.empty()) return nullptr;
+        void* p = list.back();
+        list.pop_back();
+        m_bytes -= c.bytes;
+        return p;
+    }
+    // Keeps `p` for reuse; false when the cache is full (the caller frees it).
+    bool give(void* p, const SizeClass& c) {
+        if (m_bytes + c.bytes > kMaxThreadBytes) return false;
+        m_free[c.index].push_back(p);
+        m_bytes += c.bytes;
+        return true;
+    }
+    // A thread's cache is destroyed before the static objects of the program: storages freed after
+    // that (by static tensors) go straight back to the system.
+    static thread_local bool s_destroyed;
+
+private:
+    std::array<std::vector<void*>, kClasses> m_free;
+    std::size_t m_bytes = 0;
+};
+thread_local bool BlockCache::s_destroyed = false;
+
+BlockCache& blockCache() {
+    thread_local BlockCache cache;
+    return cache;
+}
+
+void* allocateBlock(std::size_t nbytes) {
+    if (kCacheBlocks && nbytes <= kMaxCached && !BlockCache::s_destroyed) {
+        const SizeClass c = sizeClass(nbytes);
+        if (void* p = blockCache().take(c)) return p;
+        void* p = std::aligned_alloc(kAlignment, c.bytes);
+        if (!p) throw std::bad_alloc();
+        return p;
+    }
     // aligned_alloc wants a size that is a multiple of the alignment; a zero-size tensor still gets a
     // valid, unique pointer.
     std::size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
     if (rounded == 0) rounded = kAlignment;
-    m_data = std::aligned_alloc(kAlignment, rounded);
-    if (!m_data) throw std::bad_alloc();
+    void* p = std::aligned_alloc(kAlignment, rounded);
+    if (!p) throw std::bad_alloc();
+    return p;
+}
+
+void freeBlock(void* p, std::size_t nbytes) {
+    if (kCacheBlocks && nbytes <= kMaxCached && !BlockCache::s_destroyed && blockCache().give(p, sizeClass(nbytes)))
+        return;
+    std::free(p);
+}
+}  // namespace
+
+StorageImpl::StorageImpl(Token, std::size_t nbytes) : m_data(allocateBlock(nbytes)), m_nbytes(nbytes) {
     g_liveStorages.fetch_add(1, std::memory_order_relaxed);
 }
 
 StorageImpl::~StorageImpl() {
-    std::free(m_data);
+    freeBlock(m_data, m_nbytes);
     g_liveStorages.fetch_sub(1, std::memory_order_relaxed);
 }
 
 std::shared_ptr<StorageImpl> StorageImpl::allocate(std::size_t nbytes) {
-    return std::shared_ptr<StorageImpl>(new StorageImpl(nbytes));
+    return std::make_shared<StorageImpl>(Token{}, nbytes);
 }
 
 std::int64_t StorageImpl::liveCount() noexcept { return g_liveStorages.load(std::memory_order_relaxed); }

@@ -13,8 +13,11 @@
 namespace tessera {
 
 class StorageImpl {
+    struct Token {};  // only allocate() constructs (public for make_shared's sake)
+
 public:
     static std::shared_ptr<StorageImpl> allocate(std::size_t nbytes);
+    StorageImpl(Token, std::size_t nbytes);
     ~StorageImpl();
     StorageImpl(const StorageImpl&) = delete;
     StorageImpl& operator=(const StorageImpl&) = delete;
@@ -32,7 +35,6 @@ public:
     static std::int64_t liveCount() noexcept;
 
 private:
-    explicit StorageImpl(std::size_t nbytes);
     void* m_data = nullptr;
     std::size_t m_nbytes = 0;
     std::atomic<std::uint64_t> m_version{0};

@@ -29,19 +29,18 @@ std::string shapeToString(const Shape& sizes) {
     return os.str();
 }
 
-Tensor Tensor::empty(const Shape& sizes, DType dtype) {
+Tensor Tensor::empty(Shape sizes, DType dtype) {
     for (auto s : sizes)
         if (s < 0) throw ShapeError("empty: negative dimension in size " + shapeToString(sizes));
     auto impl = std::make_shared<TensorImpl>();
     impl->storage = StorageImpl::allocate(static_cast<std::size_t>(shapeNumel(sizes)) * itemSize(dtype));
-    impl->sizes = sizes;
     impl->strides = contiguousStrides(sizes);
+    impl->sizes = std::move(sizes);
     impl->dtype = dtype;
     return Tensor(std::move(impl));
 }
 
-Tensor Tensor::fromStorage(Storage storage, const Shape& sizes, const Shape& strides, std::int64_t offset,
-                           DType dtype) {
+Tensor Tensor::fromStorage(Storage storage, Shape sizes, Shape strides, std::int64_t offset, DType dtype) {
     if (sizes.size() != strides.size())
         throw ShapeError("as_strided: size " + shapeToString(sizes) + " and stride " + shapeToString(strides) +
                          " have different lengths");
@@ -63,8 +62,8 @@ Tensor Tensor::fromStorage(Storage storage, const Shape& sizes, const Shape& str
                          std::to_string(capacity) + " elements");
     auto impl = std::make_shared<TensorImpl>();
     impl->storage = std::move(storage);
-    impl->sizes = sizes;
-    impl->strides = strides;
+    impl->sizes = std::move(sizes);
+    impl->strides = std::move(strides);
     impl->offset = offset;
     impl->dtype = dtype;
     return Tensor(std::move(impl));
@@ -86,10 +85,7 @@ template Tensor Tensor::fromVector<double>(const std::vector<double>&, const Sha
 template Tensor Tensor::fromVector<std::int64_t>(const std::vector<std::int64_t>&, const Shape&);
 template Tensor Tensor::fromVector<bool>(const std::vector<bool>&, const Shape&);
 
-TensorImpl& Tensor::impl() const {
-    if (!m_impl) throw ValueError("Tensor: use of an undefined tensor");
-    return *m_impl;
-}
+void Tensor::throwUndefined() { throw ValueError("Tensor: use of an undefined tensor"); }
 
 std::int64_t Tensor::wrapDim(std::int64_t d, std::int64_t ndim, const char* op) {
     const std::int64_t lo = ndim == 0 ? -1 : -ndim;

@@ -41,10 +41,9 @@ public:
     explicit Tensor(std::shared_ptr<TensorImpl> impl) : m_impl(std::move(impl)) {}
 
     // A new contiguous tensor with uninitialised elements.
-    static Tensor empty(const Shape& sizes, DType dtype = DType::Float32);
+    static Tensor empty(Shape sizes, DType dtype = DType::Float32);
     // A view of `storage` with the given geometry; checks that it stays inside the storage.
-    static Tensor fromStorage(Storage storage, const Shape& sizes, const Shape& strides, std::int64_t offset,
-                              DType dtype);
+    static Tensor fromStorage(Storage storage, Shape sizes, Shape strides, std::int64_t offset, DType dtype);
     template <class T>
     static Tensor fromVector(const std::vector<T>& values, const Shape& sizes);
     template <class T>
@@ -82,7 +81,11 @@ public:
     template <class T>
     std::vector<T> toVector() const;
 
-    TensorImpl& impl() const;
+    TensorImpl& impl() const {
+        if (!m_impl) [[unlikely]]
+            throwUndefined();
+        return *m_impl;
+    }
     const std::shared_ptr<TensorImpl>& implPtr() const noexcept { return m_impl; }
 
     // Autograd, as on torch.Tensor (defined in core/autograd/variable.cpp; see core/autograd/function.h).
@@ -110,6 +113,7 @@ public:
     static std::int64_t wrapDim(std::int64_t d, std::int64_t ndim, const char* op);
 
 private:
+    [[noreturn]] static void throwUndefined();
     void checkDType(DType expected, const char* what) const;
     std::shared_ptr<TensorImpl> m_impl;
 };

@@ -86,6 +86,34 @@ private slots:
         QVERIFY(mixed.out.contains("valid tessera-project"));
         QVERIFY(mixed.err.contains(bad));
     }
+    void validatePrintsShapesAndProblems() {
+        const Run ok = cli({"validate", QStringLiteral(TESSERA_SOURCE_DIR "/resources/examples/digits-cnn.tessera")});
+        QCOMPARE(ok.code, 0);
+        QVERIFY2(QRegularExpression("\\n  conv1 +Conv2d +\\[N, 8, 8, 8\\] +80 +4608\\n").match(ok.out).hasMatch(),
+                 qPrintable(ok.out));
+        QVERIFY(QRegularExpression("\\n  total +1898 +23680\\n  problems: none\\n$").match(ok.out).hasMatch());
+
+        QTemporaryDir dir;
+        const QString project = dir.filePath("p.tessera");
+        QFile f(project);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "tessera-project", "version": 1, "name": "p", "model": {"nodes": [
+            {"id": "x", "type": "Input", "params": {"shape": [1, 28, 28]}},
+            {"id": "fc", "type": "Linear", "params": {"in_features": 1568, "out_features": 10}},
+            {"id": "out", "type": "Output"}],
+          "edges": [{"from": "x", "fromPort": 0, "to": "fc", "toPort": 0},
+                    {"from": "fc", "fromPort": 0, "to": "out", "toPort": 0}]}})");
+        f.close();
+        const Run bad = cli({"validate", project});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(
+            bad.err.contains("tessera-cli validate: " + project +
+                             ": fc (Linear), input 0, parameter 'in_features': Linear expects 1568 input features, "
+                             "gets [N, 1, 28, 28] — add Flatten\n"),
+            qPrintable(bad.err));
+        QVERIFY(bad.err.contains(": model: warning: the model has no loss"));
+        QVERIFY(bad.out.contains("\n  problems: 2\n"));
+    }
     void missingDataFileIsReported() {
         QTemporaryDir dir;
         const QString project = dir.filePath("p.tessera");

@@ -144,6 +144,11 @@ out = F.binary_cross_entropy(p, t) + F.binary_cross_entropy_with_logits(z, t)
 # requires_grad: a
 out = a.view(6, 2).t().reshape(3, 4).permute(1, 0).transpose(0, 1).unsqueeze(0).squeeze(0)[1:, ::2].flatten().narrow(0, 1, 3).contiguous().clone().expand(2, 3).select(0, 1)
 
+# case: alias_full_index
+# input: a float64 [2,3] normal
+# requires_grad: a
+out = a[...] * a[0:2, ...] + a[0:2, 0:3]
+
 # case: dropout_deterministic
 # input: a float64 [3,4] normal
 # requires_grad: a

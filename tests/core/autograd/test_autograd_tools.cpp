@@ -5,6 +5,9 @@
 #include "core/autograd/engine.h"
 #include "core/autograd/gradcheck.h"
 #include "core/autograd/graph_snapshot.h"
+#include "core/ops/add.h"
+#include "core/ops/compare.h"
+#include "core/ops/mul.h"
 #include "core/ops/view.h"
 #include "core/tensor/tensor.h"
 
@@ -93,6 +96,27 @@ private slots:
         QVERIFY2(r.ok, r.message.c_str());
         auto rr = autograd::gradgradcheck(
             [](const TensorList& in) { return TensorList{ops::select(ops::slice(in[0], 1, 0, 3, 2), 0, 1)}; }, {x});
+        QVERIFY2(rr.ok, rr.message.c_str());
+    }
+    // torch's gradcheck and gradgradcheck on outputs without a graph: ignored next to differentiable
+    // ones, else their numerical Jacobian must be zero; a first derivative that does not depend on
+    // the inputs (x + 2) passes gradgradcheck.
+    void gradcheckOfOutputsWithoutGraph() {
+        Tensor x = leaf({2, 3});
+        auto mask = [](const TensorList& in) { return TensorList{ops::to(ops::gt(in[0], 0.0), DType::Float64)}; };
+        QVERIFY(autograd::gradcheck(mask, {x}).ok);
+        QVERIFY(autograd::gradgradcheck(mask, {x}).ok);
+        auto detached = [](const TensorList& in) { return TensorList{ops::mul(in[0].detach(), 2.0)}; };
+        const auto bad = autograd::gradcheck(detached, {x});
+        QVERIFY(!bad.ok);
+        QVERIFY2(QString::fromStdString(bad.message).contains("expected to be zero"), bad.message.c_str());
+        auto mixed = [](const TensorList& in) {
+            return TensorList{ops::mul(in[0].detach(), 2.0), ops::mul(in[0], 3.0)};
+        };
+        QVERIFY(autograd::gradcheck(mixed, {x}).ok);
+        QVERIFY(autograd::gradgradcheck(mixed, {x}).ok);
+        auto shifted = [](const TensorList& in) { return TensorList{ops::add(in[0], 2.0)}; };
+        const auto rr = autograd::gradgradcheck(shifted, {x});
         QVERIFY2(rr.ok, rr.message.c_str());
     }
     void gradcheckRequiresDouble() {

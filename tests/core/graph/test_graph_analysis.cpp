@@ -229,6 +229,9 @@ private slots:
         QCOMPARE(error("[2, 1, 1]", "MaxPool2d", R"({"kernel_size": 2})"),
                  QString("MaxPool2d: the input [N, 2, 1, 1] is too small for the kernel 2 x 2 — reduce kernel_size or "
                          "remove a pooling layer before it"));
+        QCOMPARE(error("[2, 6, 6]", "MaxPool2d", R"({"kernel_size": [2, 2, 2]})"),
+                 QString("MaxPool2d: parameter 'kernel_size' must be an integer ≥ 1 or a list of 2 such integers, got "
+                         "[2, 2, 2]"));
         QCOMPARE(error("[8]", "BatchNorm1d", R"({"num_features": 16})"),
                  QString("BatchNorm1d expects 16 features (dim 1), gets [N, 8] — set num_features to 8 or change the "
                          "layer before it"));
@@ -338,6 +341,33 @@ private slots:
                  QStringList{"the Input shape [1, 8, 8] holds 64 features per sample but the data set's rows have 30"});
     }
 
+    void dataSetTargets() {
+        ModelGraph g = single("[4]", "Linear", R"({"in_features": 4, "out_features": 3})");
+        g.addNode("Target", json(R"({"classes": 3})"), "t");
+        g.addNode("CrossEntropyLoss", io::Json::object(), "loss");
+        g.connect("n", 0, "loss", 0);
+        g.connect("t", 0, "loss", 1);
+        QVERIFY(!analyze(g, {.inputFeatures = 4, .classes = 3}).hasErrors());
+        QCOMPARE(errorsOf(analyze(g, {.classes = 2}), "t"),
+                 QStringList{"the Target has 3 classes but the data set has 2"});
+        QCOMPARE(errorsOf(analyze(g, {.targetWidth = 1}), "t"),
+                 QStringList{"the data set's targets are regression values (1 per sample); give the Target a shape "
+                             "instead of classes"});
+        // Binary labels may feed BCEWithLogitsLoss as 0/1 floats through a Target of shape [1].
+        ModelGraph binary = single("[4]", "Linear", R"({"in_features": 4, "out_features": 1})");
+        binary.addNode("Target", json(R"({"shape": [1]})"), "t");
+        binary.addNode("BCEWithLogitsLoss", io::Json::object(), "loss");
+        binary.connect("n", 0, "loss", 0);
+        binary.connect("t", 0, "loss", 1);
+        QVERIFY(!analyze(binary, {.classes = 2}).hasErrors());
+        g.setParams("t", json(R"({"shape": [3]})"));
+        QCOMPARE(
+            errorsOf(analyze(g, {.classes = 3}), "t"),
+            QStringList{"the data set has class labels (3 classes); give the Target classes 3 instead of a shape"});
+        QCOMPARE(errorsOf(analyze(g, {.targetWidth = 2}), "t"),
+                 QStringList{"the Target shape [3] holds 3 values per sample but the data set's targets have 2"});
+    }
+
     void mergeNodes() {
         ModelGraph g;
         g.addNode("Input", json(R"({"shape": [6]})"), "x");
@@ -378,6 +408,72 @@ private slots:
         auto model = GraphModule::build(g, gen);
         const Tensor y = (*model)(rand({5, 6}, DType::Float32, &gen));
         QCOMPARE(y.sizes(), (Shape{5, 13}));
+    }
+
+    void dataNodeMessages() {
+        ModelGraph g;
+        g.addNode("Target", json(R"({"classes": 3})"), "t");
+        g.addNode("Output", io::Json::object(), "out");
+        g.addNode("Input", json(R"({"shape": [4, 0]})"), "x");
+        g.addNode("Normalize", io::Json::object(), "norm");
+        g.connect("t", 0, "out", 0);
+        g.connect("t", 0, "norm", 0);
+        GraphReport r = analyze(g);
+        QCOMPARE(outputOf(r, "t"), QString("[N]"));
+        QCOMPARE(r.node("t")->outputs[0].classes.value_or(0), std::int64_t(3));
+        QCOMPARE(errorsOf(r, "out"), QStringList{"Output needs floating-point values, gets [N] int64 (3 classes)"});
+        QCOMPARE(errorsOf(r, "norm"), QStringList{"Normalize needs floating-point values, gets [N] int64 (3 classes)"});
+        QCOMPARE(errorsOf(r, "x"),
+                 QStringList{"Input: parameter 'shape' must be an integer ≥ 1 or a list of such integers, got [4, 0]"});
+        g.setParams("t", json(R"({"classes": 3, "shape": [1]})"));
+        QCOMPARE(errorsOf(analyze(g), "t"),
+                 QStringList{"Target: set either classes (classification) or shape (regression), not both"});
+        g.setParams("t", json(R"({"shape": 2})"));
+        r = analyze(g);
+        QCOMPARE(outputOf(r, "t"), QString("[N, 2]"));
+        QVERIFY(errorsOf(r, "out").isEmpty());
+    }
+
+    // The designer reruns the analysis on every half-finished edit: whatever the graph, it reports and
+    // never throws. Seeded random graphs of random types, parameters and edges.
+    void neverThrowsOnRandomGraphs() {
+        const auto names = NodeTypeRegistry::instance().names();
+        const std::vector<io::Json> values = {io::Json(1),    io::Json(-1),     io::Json(0),       io::Json(3.5),
+                                              io::Json(true), io::Json("same"), io::Json(nullptr), json("[2, 3]"),
+                                              json("[]"),     json("{}")};
+        std::uint64_t state = 12345;
+        auto next = [&](std::uint64_t n) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return static_cast<std::size_t>((state >> 33) % n);
+        };
+        for (int round = 0; round < 1000; ++round) {
+            ModelGraph g;
+            const std::size_t count = 1 + next(8);
+            for (std::size_t i = 0; i < count; ++i) {
+                const std::string& type = names[next(names.size())];
+                io::Json params = io::Json::object();
+                const NodeType& t = NodeTypeRegistry::instance().get(type);
+                for (const auto& spec : t.params) {
+                    if (spec.required || next(3) == 0) params.set(spec.name, values[next(values.size())]);
+                }
+                g.addNode(type, params, "n" + std::to_string(i));
+            }
+            if (next(2)) g.addNode("Input", next(2) ? json(R"({"shape": [4]})") : json(R"({"shape": [2, 4, 4]})"), "x");
+            const std::size_t edges = next(12);
+            for (std::size_t e = 0; e < edges; ++e) {
+                const auto& nodes = g.nodes();
+                const std::string from = nodes[next(nodes.size())].id, to = nodes[next(nodes.size())].id;
+                if (from != to) g.connect(from, static_cast<int>(next(2)), to, static_cast<int>(next(3)));
+            }
+            GraphReport r;
+            try {
+                r = analyze(g);
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString("round %1: analyze threw: %2").arg(round).arg(e.what())));
+            }
+            QCOMPARE(r.nodes.size(), g.nodes().size());
+            for (const auto& p : r.problems) QVERIFY(!p.message.empty());
+        }
     }
 
     void lossMessages() {

@@ -189,6 +189,22 @@ private slots:
         }
     }
 
+    void evaluatesEveryNode() {
+        Generator gen(1);
+        auto model = GraphModule::build(load("spirals-residual-mlp"), gen);
+        const Tensor x = rand({4, 2}, DType::Float32, &gen);
+        auto values = model->evaluate(x);
+        QVERIFY(!values.count("loss"));
+        QVERIFY(!values.count("target"));
+        QCOMPARE(values.at("add").at(0).sizes(), (Shape{4, 64}));
+        QCOMPARE(values.at("out").at(0).toVector<float>(), (*model)(x).toVector<float>());
+        const Tensor t = Tensor::fromVector<std::int64_t>({0, 1, 2, 0}, {4});
+        values = model->evaluate(x, &t);
+        QCOMPARE(values.at("loss").at(0).item<float>(), model->forwardWithLoss(x, t).loss.item<float>());
+        QCOMPARE(model->nodeModule("fc1")->typeName(), std::string("Linear"));
+        QVERIFY(!model->nodeModule("add"));
+    }
+
     void nodesRunInProfilerScopes() {
         Generator gen(1);
         auto model = GraphModule::build(load("spirals-residual-mlp"), gen);

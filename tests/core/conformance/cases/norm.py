@@ -154,3 +154,81 @@ t = F.dropout(b[:, ::2], 1.0, True)
 # input: a float32 [3,4] normal
 # error: dropout probability has to be between 0 and 1
 y = F.dropout(a, 1.5)
+
+# Gradients (compared with torch's, and the graph along grad_fn.next_functions): every softmax and
+# normalisation op with broadcast and non-contiguous inputs, affine parameters present and absent.
+
+# case: grad_softmax_log_softmax
+# input: a float64 [3,4,5] normal
+# input: b float64 [5] normal
+# input: r float64 [3,4,5] normal
+# requires_grad: a,b
+# backward: s
+y = (a + b).softmax(-1)
+z = F.log_softmax(a.transpose(0, 2), dim=1)
+w = torch.softmax(a[::2, 1:], 0)
+v = a.log_softmax(1)
+s = (y * r).sum() + (z * z).sum() + (w * w).sum() + (v * r).sum()
+
+# case: grad_softmax_f32_nchw
+# input: x float32 [2,3,4,4] normal
+# input: r float32 [2,3,4,4] normal
+# requires_grad: x
+# backward: s
+s = (F.softmax(x, dim=1) * r).sum() + (F.log_softmax(x, dim=-2) * r).sum()
+
+# case: grad_layer_norm
+# input: x float64 [4,3,6] normal
+# input: w float64 [6] normal
+# input: b float64 [6] normal
+# input: r float64 [4,3,6] normal
+# requires_grad: x,w,b
+# backward: s
+y = F.layer_norm(x, (6,), w, b)
+z = F.layer_norm(x.transpose(0, 1), [4, 6], eps=1e-3)
+v = F.layer_norm(x[::2], (6,), weight=w)
+u = F.layer_norm(x, (6,), bias=b)
+s = (y * r).sum() + (z * z).sum() + (v * v).sum() + (u * r).sum()
+
+# case: grad_layer_norm_noncontig_params_f32
+# input: x float32 [5,4] normal
+# input: p float32 [2,4] normal
+# requires_grad: x,p
+# backward: s
+y = F.layer_norm(x.t(), (5,))
+s = (y * y * y).sum() + (F.layer_norm(x, (4,), p[0], p[1]) ** 2).sum() + (F.layer_norm(x, (4,), p.t()[:, 1]) ** 2).sum()
+
+# case: grad_batch_norm_train
+# input: x float64 [6,3,2] normal
+# input: w float64 [3] normal
+# input: b float64 [3] normal
+# input: rm float64 [3] normal
+# input: rv float64 [3] uniform 0.5 2
+# input: r float64 [6,3,2] normal
+# requires_grad: x,w,b
+# backward: s
+y = F.batch_norm(x, rm, rv, w, b, training=True, momentum=0.2)
+z = F.batch_norm(x.transpose(0, 2), None, None, training=True)
+v = F.batch_norm(x[::2], None, None, weight=w, training=True, eps=0.1)
+s = (y * r).sum() + (z * z * z).sum() + (v * v).sum()
+
+# case: grad_batch_norm_eval
+# input: x float64 [4,3] normal
+# input: w float64 [3] normal
+# input: b float64 [3] normal
+# input: rm float64 [3] normal
+# input: rv float64 [3] uniform 0.5 2
+# requires_grad: x,w,b
+# backward: s
+y = F.batch_norm(x, rm, rv, w, b)
+z = F.batch_norm(x.t().t()[::2], rm, rv, bias=b, eps=0.01)
+s = (y * y).sum() + (z * z * z).sum()
+
+# case: grad_dropout_deterministic
+# input: a float64 [3,4] normal
+# requires_grad: a
+# backward: s
+y = F.dropout(a, 0.0)
+z = F.dropout(a.t(), 0.5, training=False)
+w = F.dropout(a, p=1.0)
+s = (y * y).sum() + (z * z * z).sum() + w.sum()

@@ -116,3 +116,12 @@ loss = (y * y).sum()
 # backward: loss
 y = F.adaptive_avg_pool2d(x, (3, 5))
 loss = (y * y).sum()
+
+# case: adaptive_avg_pool2d_global_backward
+# input: x float64 [2,3,4,5] normal
+# input: u float64 [3,1,6] normal
+# requires_grad: x,u
+# backward: loss
+y = F.adaptive_avg_pool2d(x, 1)
+z = F.adaptive_avg_pool2d(u, (None, 1)) + F.adaptive_avg_pool2d(u.transpose(1, 2), (None, 1)).sum()
+loss = (y * y).sum() + (z * z).sum()

@@ -226,3 +226,111 @@ u = a.logsumexp(0, True)
 y = i.logsumexp(1)
 z = e.logsumexp(0)
 w = e.logsumexp(1)
+
+# Gradients (compared with torch's, and the graph along grad_fn.next_functions): every reduction with
+# broadcast and non-contiguous inputs and keepdim both ways.
+
+# case: grad_sum
+# input: a float64 [3,4,5] normal
+# input: b float64 [5,4] normal
+# requires_grad: a,b
+# backward: s
+y = (a + b.t()).sum(1)
+z = a[:, ::2].sum((0, 2), keepdim=True)
+w = b.t().sum(-1)
+v = torch.sum(b[::2], dim=0, keepdim=True)
+s = (y * y).sum() + (z * z).sum() + (w * w * w).sum() + (v * b).sum() + a.sum()
+
+# case: grad_sum_f32_zero_dim_and_empty_dims
+# input: a float32 [2,3] normal
+# input: c float32 [] normal
+# requires_grad: a,c
+# backward: s
+y = a.sum([]) * a
+z = c.sum(0) * c.sum()
+s = (y * a.t().sum(1, keepdim=True).t()).sum() + z
+
+# case: grad_mean
+# input: a float64 [3,4,5] normal
+# input: b float64 [4,1] normal
+# requires_grad: a,b
+# backward: s
+y = (a * b).mean(1)
+z = a.transpose(0, 2).mean((0, 1), keepdim=True)
+w = torch.mean(b.expand(4, 3), dim=-1)
+s = (y * y).mean() + (z * z).sum() + (w * w).sum() + a[::2, 1:].mean()
+
+# case: grad_prod
+# input: a float64 [3,4] uniform 0.5 1.5
+# input: b float64 [4] uniform -1.5 1.5
+# requires_grad: a,b
+# backward: s
+y = (a * b).prod(1)
+z = a.t().prod(0, keepdim=True)
+w = torch.prod(a[::2], -1, keepdim=False)
+s = y.sum() + (z * z).sum() + w.sum() + b.prod() + a.prod()
+
+# case: grad_prod_with_zeros
+# input: a float64 [3,4] uniform 0.5 1.5
+# requires_grad: a
+# backward: s
+m = a * torch.tensor([[1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0]], dtype=torch.float64)
+s = m.prod(1).sum() + m.prod(0).sum() + m.prod() + m[2].prod()
+
+# case: grad_var_std
+# input: a float64 [4,5,3] normal
+# input: b float64 [5,1] normal
+# requires_grad: a,b
+# backward: s
+y = (a + b).var(1)
+z = a.std((0, 2), keepdim=True)
+w = torch.var(a.transpose(0, 1), -1, unbiased=False, keepdim=True)
+v = a[::2].std(0, correction=0)
+u = torch.std(a, dim=[1, 2], correction=2)
+s = y.sum() + (z * z).sum() + (w * w).sum() + v.sum() + u.sum() + b.var() + a.std()
+
+# case: grad_var_std_f32
+# input: a float32 [3,6] normal
+# requires_grad: a
+# backward: s
+s = a.var(1, True, True).sum() + a.t().std(1).sum() + a.var()
+
+# case: grad_max_min
+# input: a float64 [3,4,5] normal
+# input: b float64 [4,6] normal
+# requires_grad: a,b
+# backward: s
+y = a.max(1)[0]
+z = a.min(-1, keepdim=True)[0]
+w = torch.max(b.t(), dim=1)[0]
+v = torch.min(b[:, 1::2], 0, True)[0]
+s = (y * y).sum() + (z * z).sum() + w.sum() + v.sum() + a.max() + b.t().min()
+
+# case: grad_max_min_ties
+# input: a float64 [3,4] normal
+# requires_grad: a
+# backward: s
+t = torch.cat([a, a[:, :1]], 1)
+s = t.max() + t.min() + t.max(1)[0].sum() + t.amax(1).sum() + t.amin(0).sum()
+
+# case: grad_amax_amin
+# input: a float64 [3,4,5] normal
+# input: b float64 [4,6] normal
+# requires_grad: a,b
+# backward: s
+y = a.amax(1)
+z = a.amin((0, 2), keepdim=True)
+w = torch.amax(b.t(), dim=-1)
+v = torch.amin(b[::2, ::3], [0, 1])
+s = (y * y).sum() + (z * z).sum() + w.sum() + v + a.amax() + b.amin(0, True).sum()
+
+# case: grad_logsumexp
+# input: a float64 [3,4,5] normal
+# input: b float64 [4,6] uniform -30 30
+# requires_grad: a,b
+# backward: s
+y = a.logsumexp(1)
+z = torch.logsumexp(a, (0, 2), keepdim=True)
+w = b.t().logsumexp(-1)
+v = torch.logsumexp(b[::2, 1::2], dim=[0, 1])
+s = (y * y).sum() + (z * z).sum() + w.sum() + v + a.logsumexp(0, True).sum()

@@ -329,6 +329,16 @@ y = b.t()
 # backward: y
 y = a.t()[1:, ::2].reshape(-1)[2]
 
+# case: grad_index_full_slices
+# input: a float64 [3,4] normal
+# requires_grad: a
+# backward: s
+y = a[0:3, 1:3] + a[:, 0:2]
+z = a[...] * a[0:3, 0:4] + a[:, :] - a[0:3]
+w = a[None, 0:3] + a[None, 0:4, 0:4].sum() + a[1, 0:4] + a[1, 0:3].sum()
+v = a[-3:3, 0:4] * a[0:, 0:] + a[0:3:1, ...] + a[:3, 0:4] + a[..., 0:4:1]
+s = y.sum() + z.sum() + w.sum() + v.sum()
+
 # case: grad_through_expand_and_permute
 # input: a float32 [3,1] normal
 # input: b float64 [2,3,4] normal
