@@ -29,6 +29,7 @@ namespace tessera::app {
 
 class ProjectDocument;
 class ProjectPage;
+class TrainingStepDialog;
 
 struct MainWindowOptions {
     // Read and write window geometry, dock layout and recent files in QSettings. Off for
@@ -75,6 +76,9 @@ public slots:
     void open();    // asks for a file
     void openExampleDialog();
     void about();
+    // View → Autograd Graph of a Training Step, for the document as it is now (unsaved edits
+    // included); a capture error goes to the Messages dock.
+    TrainingStepDialog* showTrainingStep();
 
 signals:
     void errorReported(const QString& message);
