@@ -67,7 +67,7 @@ private slots:
                  (QStringList{"&New", "&Open…", "Open &Recent", "Open &Example…", "&Save", "Save &As…", "&Quit"}));
         QStringList view;
         for (QAction* a : w.menuBar()->actions().at(2)->menu()->actions()) view << a->text();
-        QCOMPARE(view, (QStringList{"Project", "Messages"}));
+        QCOMPARE(view, (QStringList{"Project", "Messages", "", "Autograd &Graph of a Training Step"}));
         w.show();
         QVERIFY(w.messagesDock()->isVisible());
         w.menuBar()->actions().at(2)->menu()->actions().at(1)->trigger();
