@@ -24,6 +24,7 @@
 #include "app/project_document.h"
 #include "app/project_page.h"
 #include "app/training_dock.h"
+#include "app/training_step_dialog.h"
 #include "app/versions.h"
 #include "core/tensor/error.h"
 #include "plugins/plugin_loader.h"
@@ -189,6 +190,9 @@ void MainWindow::createActions() {
 
     menuBar()->addMenu(m_trainingDock->runMenu());
     addToolBar(m_trainingDock->toolBar());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("Autograd &Graph of a Training Step"), this, &MainWindow::showTrainingStep)
+        ->setObjectName(QStringLiteral("trainingStepAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });
@@ -322,6 +326,15 @@ void MainWindow::about() {
         this, tr("About Tessera"),
         tr("<h3>Tessera %1</h3><p>A workbench for building and inspecting models.</p>").arg(tesseraVersion()) +
             QStringLiteral("<table>%1</table>").arg(rows));
+}
+
+TrainingStepDialog* MainWindow::showTrainingStep() {
+    const QString source = m_document->isUntitled() ? m_document->displayName() : m_document->filePath();
+    auto* dialog = new TrainingStepDialog(m_document->project(), m_document->filePath(), this);
+    connect(dialog, &TrainingStepDialog::failed, this,
+            [this, source](const QString& message) { reportError(message, source); });
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::addRecent(const QString& path) {

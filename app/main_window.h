@@ -32,6 +32,7 @@ class DesignerPage;
 class ProjectDocument;
 class ProjectPage;
 class TrainingDock;
+class TrainingStepDialog;
 
 struct MainWindowOptions {
     // Read and write window geometry, dock layout and recent files in QSettings. Off for
@@ -90,6 +91,9 @@ public slots:
     void open();    // asks for a file
     void openExampleDialog();
     void about();
+    // View → Autograd Graph of a Training Step, for the document as it is now (unsaved edits
+    // included); a capture error goes to the Messages dock.
+    TrainingStepDialog* showTrainingStep();
 
 signals:
     void errorReported(const QString& message);

@@ -2,9 +2,11 @@
 // example as an untitled copy; `--screenshot FILE.png` renders the window at 1400×900, writes the
 // PNG and exits (no dialogs, no QSettings), for CI and docs. `--show playground|lessons` opens the
 // autograd playground or lessons (`--lesson N`, `--lesson-step K`, `--graph-steps S` pick what they
-// show), and --screenshot then pictures that window once its graph is laid out.
-// PNG and exits (no dialogs, no QSettings), for CI and docs. `--train-epochs N` trains the project
-// for N epochs first and waits for the run to end (with --screenshot its run folder is temporary).
+// show); `--show training-step` opens the autograd graph of one training step of the project
+// (`--layers collapsed|expanded` overrides the automatic choice), and --screenshot then pictures that
+// window once its graph is laid out.
+// `--train-epochs N` trains the project for N epochs first and waits for the run to end (with
+// --screenshot its run folder is temporary).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -22,6 +24,7 @@
 #include "app/autograd_dialogs.h"
 #include "app/main_window.h"
 #include "app/training_dock.h"
+#include "app/training_step_dialog.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
@@ -102,7 +105,7 @@ int main(int argc, char** argv) {
                                          QStringLiteral("Print \"tessera: window shown\" on stdout once the window "
                                                         "is on screen (for tests)."));
     const QCommandLineOption show(QStringLiteral("show"),
-                                  QStringLiteral("Also open a tool window: playground or lessons."),
+                                  QStringLiteral("Also open a tool window: playground, lessons or training-step."),
                                   QStringLiteral("WHAT"));
     const QCommandLineOption lesson(QStringLiteral("lesson"),
                                     QStringLiteral("With --show lessons: open lesson N (from 1)."), QStringLiteral("N"),
@@ -114,6 +117,10 @@ int main(int argc, char** argv) {
                                         QStringLiteral("Press Step S times in the computation graph (forward, "
                                                        "then backward)."),
                                         QStringLiteral("S"));
+    const QCommandLineOption layers(QStringLiteral("layers"),
+                                    QStringLiteral("With --show training-step: collapsed or expanded (default: "
+                                                   "collapsed for big graphs)."),
+                                    QStringLiteral("HOW"));
     const QCommandLineOption trainEpochs(QStringLiteral("train-epochs"),
                                          QStringLiteral("Train the project for N epochs and wait for the run to end."),
                                          QStringLiteral("N"));
@@ -124,8 +131,8 @@ int main(int argc, char** argv) {
     const QCommandLineOption profileSteps(QStringLiteral("profile-steps"),
                                           QStringLiteral("With --train-epochs: profile the first S steps."),
                                           QStringLiteral("S"));
-    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, trainEpochs,
-                       trainingTab, profileSteps});
+    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, layers,
+                       trainEpochs, trainingTab, profileSteps});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -144,12 +151,14 @@ int main(int argc, char** argv) {
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
 
     QWidget* tool = nullptr;
-    tessera::widgets::PlaygroundWidget* playground = nullptr;
+    tessera::widgets::ComputationGraphView* graphView = nullptr;
+    tessera::app::TrainingStepDialog* trainingStep = nullptr;
+    QString captureError;
     if (parser.isSet(show)) {
         const QString what = parser.value(show);
         if (what == QStringLiteral("playground")) {
             auto* dialog = new tessera::app::PlaygroundDialog(&window);
-            playground = dialog->playground();
+            graphView = dialog->playground()->graphView();
             tool = dialog;
         } else if (what == QStringLiteral("lessons")) {
             auto* dialog = new tessera::app::LessonsDialog(&window);
@@ -168,14 +177,35 @@ int main(int argc, char** argv) {
                                 .arg(steps)
                                 .arg(parser.value(lessonStep)));
             player->openStep(k - 1);
-            playground = player->playground();
+            graphView = player->playground()->graphView();
             tool = dialog;
+        } else if (what == QStringLiteral("training-step")) {
+            if (!loaded) return fail(window.lastError());
+            using Layers = tessera::app::TrainingStepDialog::Layers;
+            const QString how = parser.value(layers);
+            if (parser.isSet(layers) && how != QStringLiteral("collapsed") && how != QStringLiteral("expanded"))
+                return fail(QStringLiteral("--layers: expected collapsed or expanded, got '%1'").arg(how));
+            trainingStep = window.showTrainingStep();
+            if (parser.isSet(layers))
+                trainingStep->setLayers(how == QStringLiteral("collapsed") ? Layers::Collapsed : Layers::Expanded);
+            QObject::connect(trainingStep, &tessera::app::TrainingStepDialog::failed,
+                             [&captureError](const QString& message) { captureError = message; });
+            graphView = trainingStep->graphView();
+            tool = trainingStep;
         } else {
-            return fail(QStringLiteral("--show: expected playground or lessons, got '%1'").arg(what));
+            return fail(QStringLiteral("--show: expected playground, lessons or training-step, got '%1'").arg(what));
         }
         if (parser.isSet(graphSteps)) {
-            playground->graphView()->restartSteps();
-            for (int i = parser.value(graphSteps).toInt(); i > 0; --i) playground->graphView()->step();
+            const int steps = parser.value(graphSteps).toInt();
+            const auto press = [graphView, steps] {
+                graphView->restartSteps();
+                for (int i = steps; i > 0; --i) graphView->step();
+            };
+            if (trainingStep) {
+                QObject::connect(trainingStep, &tessera::app::TrainingStepDialog::captured, graphView, press);
+            } else {
+                press();
+            }
         }
     }
     if (parser.isSet(trainingTab)) {
@@ -215,11 +245,15 @@ int main(int argc, char** argv) {
         if (tool) {
             tool->resize(1400, 900);
             tool->show();
-            // The graph is laid out on a worker thread: wait for it (bounded) before taking the picture.
+            // The step is captured and the graph laid out on worker threads: wait for them (bounded)
+            // before taking the picture.
             QElapsedTimer waited;
             waited.start();
-            while (playground->graphView()->isLayoutPending() && waited.elapsed() < 60000)
+            while (captureError.isEmpty() &&
+                   ((trainingStep && trainingStep->isCapturing()) || graphView->isLayoutPending()) &&
+                   waited.elapsed() < 60000)
                 QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+            if (!captureError.isEmpty()) return fail(captureError);
         }
         QCoreApplication::processEvents();
         const QPixmap picture = tool ? tool->grab() : window.grab();
