@@ -5,23 +5,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/app/cli_process.h"
+
 namespace {
 
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QString& program, const QStringList& args) {
-    QProcess process;
-    process.start(program, args);
-    if (!process.waitForFinished(120000)) qFatal("%s did not finish", qPrintable(program));
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
-
-Run cli(const QStringList& args) { return run(QStringLiteral(TESSERA_BINARY_DIR "/app/tessera-cli"), args); }
+using tessera::testing::cli;
+using tessera::testing::Run;
+using tessera::testing::run;
 
 Run onnxTool(const QStringList& args) {
     return run(QStringLiteral(TESSERA_PYTHON3),
