@@ -23,6 +23,9 @@ if [[ -n ${DISPLAY:-} || -n ${WAYLAND_DISPLAY:-} ]]; then
 fi
 
 project=resources/examples/$example.tessera
-echo "No display (\$DISPLAY and \$WAYLAND_DISPLAY are unset): running $project headless."
+out=$root/build/example-run/$example
+echo "No display (\$DISPLAY and \$WAYLAND_DISPLAY are unset): training $project headless."
 "$build/app/tessera-cli" validate "$project"
-echo "tessera-cli loaded and validated $root/$project; it wrote no files (training comes with a later issue)."
+"$build/app/tessera-cli" train "$project" --out "$out"
+echo "Outputs of the run are in $out:"
+echo "  metrics.csv (one row per epoch), weights.safetensors, checkpoint, test_metrics.json"
