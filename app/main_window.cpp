@@ -141,12 +141,19 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_messagesDock, m_problemsDock);
     m_problemsDock->raise();
 
+    // The Training dock stays hidden until a run starts (or View shows it), so the designer's canvas
+    // keeps the window's width while a model is being built.
     m_trainingDock = new TrainingDock(m_document, this);
     addDockWidget(Qt::RightDockWidgetArea, m_trainingDock);
     connect(m_trainingDock, &TrainingDock::errorReported, this, &MainWindow::reportError);
+    connect(m_trainingDock->controller(), &TrainingController::stateChanged, this,
+            [this](TrainingController::State state) {
+                if (state == TrainingController::State::Running) m_trainingDock->show();
+            });
     resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
     resizeDocks({m_trainingDock}, {560}, Qt::Horizontal);
     resizeDocks({m_messagesDock}, {130}, Qt::Vertical);
+    m_trainingDock->hide();
 }
 
 void MainWindow::createActions() {

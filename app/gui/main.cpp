@@ -209,6 +209,7 @@ int main(int argc, char** argv) {
         }
     }
     if (parser.isSet(trainingTab)) {
+        window.trainingDock()->show();
         QTabWidget* tabs = window.trainingDock()->tabs();
         int found = -1;
         for (int i = 0; i < tabs->count(); ++i)
