@@ -105,15 +105,26 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     trainer.saveCheckpoint(checkpoint);
     session.saveWeights(outDir / "weights.safetensors");
 
-    io::Json test = train::metricsJson(session.evaluate("test"), "test");
-    io::writeFileAtomically(outDir / "test_metrics.json", io::writeJson(test));
+    // A project may keep no test split (data.testFraction 0); then there is nothing to report.
+    const bool haveTest = session.split().test.size() > 0;
+    io::Json test;
+    if (haveTest) {
+        test = train::metricsJson(session.evaluate("test"), "test");
+        io::writeFileAtomically(outDir / "test_metrics.json", io::writeJson(test));
+    }
     if (!quiet) {
         out << "finished (" << train::finishReasonName(result.reason) << ") after " << result.epochs << " epochs, "
             << result.steps << " steps";
         if (result.bestEpoch) out << "; best epoch " << *result.bestEpoch;
-        out << "\n" << io::writeJson(test, 0) << "\n";
+        out << "\n";
+        if (haveTest)
+            out << io::writeJson(test, 0) << "\n";
+        else
+            out << "no test split (data.testFraction is 0): test_metrics.json not written\n";
         out << "wrote " << (outDir / "metrics.csv").string() << ", " << checkpoint.string() << ", "
-            << (outDir / "weights.safetensors").string() << ", " << (outDir / "test_metrics.json").string() << "\n";
+            << (outDir / "weights.safetensors").string();
+        if (haveTest) out << ", " << (outDir / "test_metrics.json").string();
+        out << "\n";
     }
     if (g_interrupted) {
         err << "tessera-cli train: interrupted after epoch " << trainer.epoch() << ", step " << trainer.globalStep()
