@@ -35,12 +35,12 @@ void setValueInfo(::onnx::ValueInfoProto* info, const std::string& name, const g
 // The nodes the Output depends on: Target, losses and dangling branches are not exported.
 std::set<std::string> needed(const graph::ModelGraph& g, const std::string& outputId) {
     std::set<std::string> seen;
-    std::vector<std::string> todo{outputId};
-    while (!todo.empty()) {
-        std::string id = todo.back();
-        todo.pop_back();
+    std::vector<std::string> pending{outputId};
+    while (!pending.empty()) {
+        std::string id = pending.back();
+        pending.pop_back();
         if (!seen.insert(id).second) continue;
-        for (const auto& e : g.inputEdges(id)) todo.push_back(e.from);
+        for (const auto& e : g.inputEdges(id)) pending.push_back(e.from);
     }
     return seen;
 }
