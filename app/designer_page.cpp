@@ -70,6 +70,8 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
         m_properties->setNode(id);
         m_properties->setFocus();
     });
+    connect(m_properties, &widgets::PropertyEditor::nodeRenamed, this,
+            [this](const QString&, const QString& to) { m_scene->selectNodes({to}); });
     connect(m_problems, &widgets::ProblemsView::nodeSelected, this, &DesignerPage::showNode);
     connect(m_document, &ProjectDocument::contentReplaced, this, &DesignerPage::documentReplaced);
     documentReplaced();

@@ -6,7 +6,8 @@
 // (`--layers collapsed|expanded` overrides the automatic choice), and --screenshot then pictures that
 // window once its graph is laid out.
 // `--train-epochs N` trains the project for N epochs first and waits for the run to end (with
-// --screenshot its run folder is temporary).
+// --screenshot its run folder is temporary). `--select ID` selects a node in the designer, so its
+// parameters show in the property editor.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -22,13 +23,16 @@
 #include <memory>
 
 #include "app/autograd_dialogs.h"
+#include "app/designer_page.h"
 #include "app/main_window.h"
+#include "app/project_document.h"
 #include "app/training_dock.h"
 #include "app/training_step_dialog.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
 #include "widgets/computation_graph_view.h"
+#include "widgets/graph_model.h"
 #include "widgets/lesson_player.h"
 #include "widgets/playground_widget.h"
 
@@ -131,8 +135,12 @@ int main(int argc, char** argv) {
     const QCommandLineOption profileSteps(QStringLiteral("profile-steps"),
                                           QStringLiteral("With --train-epochs: profile the first S steps."),
                                           QStringLiteral("S"));
+    const QCommandLineOption select(
+        QStringLiteral("select"), QStringLiteral("Select node ID in the designer (its parameters show on the right)."),
+        QStringLiteral("ID"));
     parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, layers,
                        trainEpochs, trainingTab, profileSteps});
+    parser.addOption(select);
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -149,6 +157,11 @@ int main(int argc, char** argv) {
     bool loaded = true;
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
+    if (parser.isSet(select)) {
+        if (!window.document()->graphModel()->hasNode(parser.value(select)))
+            return fail(QStringLiteral("--select: no node '%1' in the project").arg(parser.value(select)));
+        window.designerPage()->showNode(parser.value(select));
+    }
 
     QWidget* tool = nullptr;
     tessera::widgets::ComputationGraphView* graphView = nullptr;

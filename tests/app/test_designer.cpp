@@ -19,6 +19,7 @@
 #include "widgets/graph_scene.h"
 #include "widgets/graph_view.h"
 #include "widgets/node_palette.h"
+#include "widgets/param_editor.h"
 #include "widgets/problems_view.h"
 #include "widgets/property_editor.h"
 
@@ -105,7 +106,7 @@ private slots:
                           viewportPoint(view, scene->nodeRect("linear1").center()));
         QCOMPARE(scene->selectedNodeIds(), QStringList({"linear1"}));
         QCOMPARE(page->propertyEditor()->node(), QString("linear1"));
-        auto* outFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("out_features"));
+        auto* outFeatures = page->propertyEditor()->editor("out_features")->spinBox();
         QVERIFY(outFeatures);
         outFeatures->setValue(16);
         QCOMPARE(model->graph().node("linear1").params.at("out_features"), io::Json(16));
@@ -146,7 +147,7 @@ private slots:
         widgets::ProblemsView* problems = page->problemsView();
         QCOMPARE(problems->count(), 0);
         page->showNode("fc");
-        auto* inFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("in_features"));
+        auto* inFeatures = page->propertyEditor()->editor("in_features")->spinBox();
         QVERIFY(inFeatures);
         inFeatures->setValue(65);
         QCOMPARE(problems->count(), 1);
@@ -158,7 +159,7 @@ private slots:
                           problems->visualItemRect(problems->item(0)).center());
         QCOMPARE(page->scene()->selectedNodeIds(), QStringList({"fc"}));
         // Clearing the selection emptied the editor; selecting fc built it again.
-        inFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("in_features"));
+        inFeatures = page->propertyEditor()->editor("in_features")->spinBox();
         QVERIFY(inFeatures);
         QCOMPARE(inFeatures->value(), 65);
         inFeatures->setValue(64);
