@@ -65,7 +65,7 @@ PropertyEditor::PropertyEditor(GraphModel* model, QWidget* parent)
     layout->addStretch(1);
     connect(m_name, &QLineEdit::editingFinished, this, &PropertyEditor::rename);
     connect(m_name, &QLineEdit::textEdited, this,
-            [this](const QString& text) { m_nameProblem->setText(m_model->renameProblem(m_id, text)); });
+            [this](const QString& text) { showNameProblem(m_model->renameProblem(m_id, text)); });
     connect(m_model, &GraphModel::nodeRemoved, this, [this](const QString& id) {
         if (id == m_id) setNode({});
     });
@@ -84,10 +84,15 @@ void PropertyEditor::setNode(const QString& id) {
 
 QString PropertyEditor::nameProblem() const { return m_nameProblem->text(); }
 
+void PropertyEditor::showNameProblem(const QString& text) {
+    m_nameProblem->setText(text);
+    m_nameProblem->setVisible(!text.isEmpty());
+}
+
 void PropertyEditor::rename() {
     const QString to = m_name->text().trimmed();
     if (m_id.isEmpty() || to == m_id) {
-        m_nameProblem->clear();
+        showNameProblem({});
         return;
     }
     const QString from = m_id;
@@ -95,17 +100,17 @@ void PropertyEditor::rename() {
     m_id = to;
     if (!m_model->renameNode(from, to)) {
         m_id = from;
-        m_nameProblem->setText(tr("Not renamed: %1").arg(m_model->lastError()));
+        showNameProblem(tr("Not renamed: %1").arg(m_model->lastError()));
         return;
     }
-    m_nameProblem->clear();
+    showNameProblem({});
     emit nodeRenamed(from, to);
 }
 
 void PropertyEditor::rebuild() {
     while (m_layout->rowCount() > 0) m_layout->removeRow(0);
     m_editors.clear();
-    m_nameProblem->clear();
+    showNameProblem({});
     const graph::Node* node = m_id.isEmpty() ? nullptr : m_model->graph().findNode(m_id.toStdString());
     const graph::NodeType* type = node ? graph::NodeTypeRegistry::instance().find(node->type) : nullptr;
     m_name->parentWidget()->setVisible(node != nullptr);

@@ -42,6 +42,7 @@ private:
     void rebuild();
     void showValues();
     void rename();
+    void showNameProblem(const QString& text);
 
     GraphModel* m_model;
     QString m_id;

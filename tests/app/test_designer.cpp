@@ -1,10 +1,8 @@
-// The designer driven as a person drives it, offscreen: drop layers from the palette, wire ports
+// The designer driven as a person drives it, offscreen: drag layers out of the palette, wire ports
 // with the mouse, change a parameter in the property editor, drag a node, then undo everything and
 // redo everything, checking the graph after every step. Also: every template, auto-laid out, has no
 // overlapping nodes and a shape label on every edge.
-#include <QDropEvent>
 #include <QLineEdit>
-#include <QMimeData>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -15,6 +13,7 @@
 #include "app/designer_page.h"
 #include "app/main_window.h"
 #include "app/project_document.h"
+#include "test_designer_mouse.h"
 #include "widgets/graph_model.h"
 #include "widgets/graph_scene.h"
 #include "widgets/graph_view.h"
@@ -31,21 +30,6 @@ namespace {
 app::MainWindowOptions quiet() { return {.persistent = false, .pluginFolders = {}}; }
 
 QPoint viewportPoint(widgets::GraphView* view, QPointF scenePos) { return view->mapFromScene(scenePos); }
-
-// What a drag from the palette delivers: the palette's own drag payload, dropped at `at`.
-void dropFromPalette(app::DesignerPage* page, const QString& type, QPoint at) {
-    QTreeWidgetItem* item = page->palette()->typeItem(type);
-    QVERIFY(item);
-    QTreeWidget* tree = page->palette()->tree();
-    std::unique_ptr<QMimeData> mime(tree->model()->mimeData({tree->indexFromItem(item)}));
-    QVERIFY(mime && mime->hasFormat(widgets::NodePalette::kMimeType));
-    QWidget* viewport = page->view()->viewport();
-    QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(viewport, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(viewport, &drop);
-}
 
 void dragMouse(QWidget* viewport, QPoint from, QPoint to) {
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
@@ -79,11 +63,11 @@ private slots:
             QCOMPARE(undo->index(), static_cast<int>(steps.size()) - 1);
         };
 
-        dropFromPalette(page, "Linear", viewportPoint(view, {0, 0}));
+        designer_mouse::dragFromPalette(page, "Linear", {0, 0});
         QCOMPARE(model->nodeIds(), QStringList({"linear1"}));
         QCOMPARE(model->nodeData("linear1", widgets::GraphModel::PositionRole).toPointF(), QPointF(0, 0));
         step();
-        dropFromPalette(page, "ReLU", viewportPoint(view, {300, 0}));
+        designer_mouse::dragFromPalette(page, "ReLU", {300, 0});
         QCOMPARE(model->nodeIds(), QStringList({"linear1", "relu1"}));
         step();
         QVERIFY(w.document()->isModified());
