@@ -1,6 +1,8 @@
 #include "widgets/node_palette.h"
 
 #include <QApplication>
+#include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QTreeWidget>
@@ -42,15 +44,25 @@ protected:
                 (event->position().toPoint() - m_pressAt).manhattanLength() >= QApplication::startDragDistance()) {
                 m_dragging = true;
                 viewport()->setCursor(Qt::DragCopyCursor);
+                // A label of the layer follows the pointer, so it is clear what is being carried.
+                m_ghost = new QLabel(m_pressed, this, Qt::ToolTip | Qt::FramelessWindowHint);
+                m_ghost->setObjectName(QStringLiteral("dragLabel"));
+                m_ghost->setStyleSheet(
+                    QStringLiteral("QLabel { background: #1976d2; color: white; padding: 3px 8px; "
+                                   "border-radius: 3px; }"));
+                m_ghost->adjustSize();
+                m_ghost->show();
             }
-            if (m_dragging) return;
+            if (m_dragging) {
+                m_ghost->move(event->globalPosition().toPoint() + QPoint(14, 10));
+                return;
+            }
         }
         QTreeWidget::mouseMoveEvent(event);
     }
     void mouseReleaseEvent(QMouseEvent* event) override {
         if (m_dragging && event->button() == Qt::LeftButton) {
-            m_dragging = false;
-            viewport()->unsetCursor();
+            endDrag();
             const QString type = std::exchange(m_pressed, QString());
             m_dropped(type, event->globalPosition().toPoint());
             return;
@@ -58,9 +70,26 @@ protected:
         m_pressed.clear();
         QTreeWidget::mouseReleaseEvent(event);
     }
+    void keyPressEvent(QKeyEvent* event) override {
+        // Escape drops nothing.
+        if (m_dragging && event->key() == Qt::Key_Escape) {
+            endDrag();
+            m_pressed.clear();
+            return;
+        }
+        QTreeWidget::keyPressEvent(event);
+    }
 
 private:
+    void endDrag() {
+        m_dragging = false;
+        viewport()->unsetCursor();
+        delete m_ghost;
+        m_ghost = nullptr;
+    }
+
     std::function<void(const QString&, QPoint)> m_dropped;
+    QLabel* m_ghost = nullptr;
     QString m_pressed;
     QPoint m_pressAt;
     bool m_dragging = false;

@@ -6,6 +6,7 @@
 
 #include <QAbstractItemView>
 #include <QComboBox>
+#include <QLabel>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStyleOptionSpinBox>
@@ -58,7 +59,11 @@ inline void dragFromPalette(app::DesignerPage* page, const QString& type, QPoint
     QTest::mouseMove(from, start + QPoint(12, 0));
     QTest::mouseMove(from, (start + end) / 2);
     QTest::mouseMove(from, end);
+    // The layer's name follows the pointer while it is carried, and goes when it is let go.
+    const QLabel* carried = tree->findChild<QLabel*>("dragLabel");
+    QVERIFY(carried && carried->isVisible() && carried->text() == type);
     QTest::mouseRelease(from, Qt::LeftButton, Qt::NoModifier, end);
+    QVERIFY(!tree->findChild<QLabel*>("dragLabel"));
 }
 
 inline void dragOnCanvas(widgets::GraphView* view, QPointF fromScene, QPointF toScene) {
