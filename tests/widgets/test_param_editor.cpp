@@ -131,6 +131,24 @@ private slots:
         roundTrip(nn::layerInfo("Sequential").params.front(), parse(R"([{"type": "ReLU"}])"));
     }
 
+    // No parameter of any node type the designer offers is left to a text field, and every default
+    // maps to an editor state and back unchanged.
+    void everyNodeTypeGetsMouseEditors() {
+        const auto& registry = graph::NodeTypeRegistry::instance();
+        int count = 0;
+        for (const std::string& name : registry.names()) {
+            for (const nn::ParamSpec& p : registry.get(name).params) {
+                const QString where = QString::fromStdString(name + "." + p.name);
+                ParamEditor editor(p);
+                QVERIFY2(!editor.lineEdit(), qPrintable(where + " is edited as text"));
+                if (!p.required)
+                    QVERIFY2(paramValue(p, paramState(p, p.defaultValue)) == p.defaultValue, qPrintable(where));
+                ++count;
+            }
+        }
+        QVERIFY(count > 100);
+    }
+
     void tupleEditorByMouse() {
         ParamEditor editor(spec("Conv2d", "kernel_size"));
         editor.resize(400, 30);
