@@ -152,8 +152,12 @@ private slots:
         clickArrow(spin("out_features"), true, 11);
         QCOMPARE(spin("out_features")->value(), 10);
         select("target1");
+        QUndoStack* undo = w.document()->undoStack();
+        const int steps = undo->count();
         click(properties->editor("classes")->noneBox());
         clickArrow(spin("classes"), true, 8);
+        // Nine clicks on one parameter, one undo step.
+        QCOMPARE(undo->count(), steps + 1);
 
         compareStructure(model->graph(), example("digits-cnn"));
         QCOMPARE(page->problemsView()->count(), 0);
