@@ -125,13 +125,13 @@ private slots:
         const widgets::Evaluation& e = c.evaluation();
         QCOMPARE(e.split, QStringLiteral("test"));
         QCOMPARE(e.epoch, 3);
-        app::TrainingSession* session = c.session();
+        train::ProjectSession* session = c.session();
         QVERIFY(session != nullptr);
-        const train::Metrics test = session->trainer->evaluate(*session->testLoader);
+        const train::Metrics test = session->evaluate("test");
         QCOMPARE(e.samples(), test.samples);
         QCOMPARE(e.samples(), 200);
         QCOMPARE(e.accuracy(), *test.accuracy);
-        const std::vector<std::int64_t> counts = session->split.test.classCounts();
+        const std::vector<std::int64_t> counts = session->split().test.classCounts();
         for (std::size_t a = 0; a < counts.size(); ++a) {
             std::int64_t row = 0;
             for (std::int64_t v : e.confusion[a]) row += v;
