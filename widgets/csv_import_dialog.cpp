@@ -39,6 +39,10 @@ CsvImportDialog::CsvImportDialog(QWidget* parent)
     columnsScroll->setWidget(m_columnsBox);
     columnsScroll->setWidgetResizable(true);
     m_problems->setToolTip(tr("Click a problem to show its cell in the preview"));
+    // Messages name the line, the column and the cause: they wrap rather than run off to the right.
+    m_problems->setWordWrap(true);
+    m_problems->setResizeMode(QListView::Adjust);
+    m_problems->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* buttons = new QDialogButtonBox(this);
     buttons->addButton(m_import, QDialogButtonBox::AcceptRole);
@@ -127,6 +131,7 @@ void CsvImportDialog::refresh() {
         m_types[i]->setEnabled(m_model->role(c) != CsvImportModel::Role::Ignore);
         m_stats[i]->setText(tr("%1 distinct, %2 missing").arg(m_model->distinct(c)).arg(m_model->missing(c)));
     }
+    m_preview->resizeColumnsToContents();
     m_problems->clear();
     for (const data::CsvProblem& p : m_model->problems()) m_problems->addItem(CsvImportModel::describe(p));
     const auto n = static_cast<int>(m_model->problems().size());

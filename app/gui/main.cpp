@@ -6,7 +6,8 @@
 // (`--layers collapsed|expanded` overrides the automatic choice), and --screenshot then pictures that
 // window once its graph is laid out.
 // `--train-epochs N` trains the project for N epochs first and waits for the run to end (with
-// --screenshot its run folder is temporary).
+// --screenshot its run folder is temporary). `--import-csv FILE` opens FILE in the CSV import window
+// (with --screenshot, that window is pictured).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -29,6 +30,7 @@
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
 #include "widgets/computation_graph_view.h"
+#include "widgets/csv_import_dialog.h"
 #include "widgets/lesson_player.h"
 #include "widgets/playground_widget.h"
 
@@ -133,6 +135,10 @@ int main(int argc, char** argv) {
                                           QStringLiteral("S"));
     parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, layers,
                        trainEpochs, trainingTab, profileSteps});
+    const QCommandLineOption importCsv(QStringLiteral("import-csv"),
+                                       QStringLiteral("Open FILE in the Training page's CSV import window."),
+                                       QStringLiteral("FILE"));
+    parser.addOption(importCsv);
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -237,6 +243,13 @@ int main(int argc, char** argv) {
             return fail(page->controller()->lastError());
     }
 
+    if (parser.isSet(importCsv)) {
+        if (!loaded) return fail(window.lastError());
+        window.pages()->setCurrentWidget(window.trainingPage());
+        tool = window.trainingPage()->importCsvFile(parser.value(importCsv));
+        if (!tool) return fail(window.lastError());
+    }
+
     if (shooting) {
         if (!loaded) return fail(window.lastError());
         window.resize(1400, 900);
@@ -249,7 +262,7 @@ int main(int argc, char** argv) {
             QElapsedTimer waited;
             waited.start();
             while (captureError.isEmpty() &&
-                   ((trainingStep && trainingStep->isCapturing()) || graphView->isLayoutPending()) &&
+                   ((trainingStep && trainingStep->isCapturing()) || (graphView && graphView->isLayoutPending())) &&
                    waited.elapsed() < 60000)
                 QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
             if (!captureError.isEmpty()) return fail(captureError);
