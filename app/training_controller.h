@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -129,8 +130,18 @@ private:
     bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
                 const std::vector<std::vector<double>>& epochs);
     void drain();  // moves the worker's pending records into the models
-    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error);
-    void writeRunFiles(const QString& status);
+    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error, const QString& saveError);
+    // Once the run's last files are written: the state, finished() or failed().
+    void finishRun(std::optional<train::FinishReason> reason, const QString& error, const QString& problem);
+    // Worker thread, once the run has ended: the final evaluation (into the pending slot), the
+    // checkpoint and the weights; returns the first problem, if any.
+    QString finishOnWorker();
+    // A run folder's text files: taken on the UI thread (they read the models), written on a worker.
+    struct RunFiles {
+        std::string runJson, steps, metrics;
+    };
+    RunFiles runFiles(const QString& status) const;
+    static void writeRunFiles(const std::filesystem::path& folder, const RunFiles& files);
     // Runs on whichever thread owns the model at the time (the worker between batches, or the UI
     // thread once the worker has ended).
     // Worker thread, after each step: starts, counts and ends a requested profile window.

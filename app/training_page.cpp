@@ -81,7 +81,10 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_toolBar->addActions({m_run, m_pause, m_step, m_stop});
 
     m_status->setText(tr("No run yet: Run (F5) trains the open project."));
-    m_status->setWordWrap(true);
+    // One line whose width the layout ignores: the text changes with every drain, and a wrapping
+    // label made each change re-lay out the whole window (a height-for-width pass).
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_runs->setToolTip(tr("This project's runs; tick one to overlay its curves, double-click to resume it"));
@@ -256,6 +259,7 @@ void TrainingPage::updateProgress(const TrainingProgress& p) {
     QString text = TrainingController::stateName(state);
     if (state == TrainingController::State::Failed) {
         m_status->setText(text + QStringLiteral(": ") + m_controller->lastError());
+        m_status->setToolTip(m_status->text());  // a long error is cut at the page's edge
         return;
     }
     if (state == TrainingController::State::Idle) return;

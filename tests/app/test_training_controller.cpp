@@ -46,7 +46,7 @@ private slots:
                  qPrintable(c.lastError()));
         QCOMPARE(c.state(), State::Paused);
         QCOMPARE(c.runFolder(), runs.filePath("run-001"));
-        QVERIFY(QFileInfo(runs.filePath("run-001/run.json")).isFile());
+        QTRY_VERIFY(QFileInfo(runs.filePath("run-001/run.json")).isFile());  // written by the worker
         const std::int64_t batches = c.progress().batchesPerEpoch;
         QCOMPARE(batches, 11);  // 700 training rows, batches of 64
         QCOMPARE(c.progress().totalSteps, 100 * batches);
