@@ -78,6 +78,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         updateTitle();
     });
     connect(m_document, &ProjectDocument::fieldChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::sectionChanged, this, [this] {
+        m_projectModel->setProject(m_document->project());
+        updateTitle();
+    });
     connect(m_document, &ProjectDocument::graphChanged, this, [this] {
         m_projectModel->setProject(m_document->project());
         updateTitle();
