@@ -101,6 +101,9 @@ public slots:
 signals:
     void errorReported(const QString& message, const QString& source);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void showTraining();
     void showData();
@@ -122,6 +125,7 @@ private:
     widgets::ProfileView* m_profile;
     QTabWidget* m_tabs;
     QScrollArea* m_settings;
+    QWidget* m_statusBox;  // holds m_status without a layout
     QLabel* m_status;
     QProgressBar* m_progress;
     QListWidget* m_runs;
