@@ -68,11 +68,12 @@ QString layoutDot(const LayoutRequest& request, bool withLabels) {
         if (request.nodes[i].cluster < 0) dot += QStringLiteral("  ") + nodeLine(i) + QStringLiteral(";\n");
     for (std::size_t e = 0; e < request.edges.size(); ++e) {
         const auto& edge = request.edges[e];
-        dot += QStringLiteral("  n%1 -> n%2 [id=\"e%3\"%4];\n")
+        dot += QStringLiteral("  n%1 -> n%2 [id=\"e%3\"%4%5];\n")
                    .arg(edge.from)
                    .arg(edge.to)
                    .arg(e)
-                   .arg(edge.dashed ? QStringLiteral(", style=dashed, arrowhead=none") : QString());
+                   .arg(edge.dashed ? QStringLiteral(", style=dashed, arrowhead=none") : QString())
+                   .arg(edge.weight != 1 ? QStringLiteral(", weight=%1").arg(edge.weight) : QString());
     }
     dot += QStringLiteral("}\n");
     return dot;

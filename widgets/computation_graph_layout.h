@@ -30,6 +30,7 @@ struct LayoutEdge {
     int from = 0;
     int to = 0;
     bool dashed = false;  // only for the exported DOT
+    int weight = 1;       // Graphviz's edge weight: heavier edges are kept shorter and straighter
 };
 
 struct LayoutRequest {
