@@ -90,6 +90,8 @@ void TrainingStepDialog::finish() {
     showGraph(std::move(*outcome->graph), tr("the first training step"));
 }
 
+void TrainingStepDialog::setStatusText(const QString& text) { m_status->setText(text); }
+
 void TrainingStepDialog::showGraph(widgets::CapturedGraph graph, const QString& what) {
     m_capturing = false;
     const std::size_t nodes = graph.snapshot.nodes.size();

@@ -53,6 +53,8 @@ public:
 
     // Draws `graph`, the step described by `what` ("the first training step", "step 120 of the run").
     void showGraph(widgets::CapturedGraph graph, const QString& what);
+    // Replaces the status line above the graph (e.g. why no graph is coming).
+    void setStatusText(const QString& text);
 
     widgets::ComputationGraphView* graphView() const { return m_view; }
     widgets::ComputationGraphModel* graphModel() const { return m_model; }
