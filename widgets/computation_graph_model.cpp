@@ -33,6 +33,7 @@ QString fullValues(const autograd::SnapshotTensor& t) {
     if (static_cast<std::int64_t>(t.values.size()) != numel) return QStringLiteral("(values not recorded)");
     if (numel > kLimit) {
         autograd::SnapshotTensor first;
+        first.defined = true;
         first.sizes = {kLimit};
         first.values.assign(t.values.begin(), t.values.begin() + kLimit);
         return ComputationGraphModel::tr("%1 elements; the first %2 in order:\n").arg(numel).arg(kLimit) +

@@ -486,11 +486,12 @@ void ComputationGraphView::fitLegibly() {
     constexpr double kLegible = 0.85;
     fitToView();
     if (m_nodeItems.empty() || m_view->transform().m11() >= kLegible) return;
+    if (!m_model || m_plan->nodeOfRow.size() != static_cast<std::size_t>(m_model->rowCount())) return;
     m_view->setTransform(QTransform::fromScale(kLegible, kLegible));
     const QRectF scene = m_scene->sceneRect();
     const double halfHeight = m_view->viewport()->height() / kLegible / 2;
     double x = scene.center().x();
-    for (const auto& step : m_model ? m_model->steps() : std::vector<GraphStep>{}) {
+    for (const auto& step : m_model->steps()) {
         const int node = m_plan->nodeOfRow[static_cast<std::size_t>(step.row)];
         if (node >= 0) {
             x = m_nodeItems[static_cast<std::size_t>(node)]->pos().x();
@@ -629,7 +630,8 @@ QString ComputationGraphView::shownGrad(int row) const {
 }
 
 void ComputationGraphView::updateStepState() {
-    if (!m_model || !m_plan) return;
+    // A plan drawn for an earlier graph waits for the new layout, which calls this again.
+    if (!m_model || !m_plan || m_plan->nodeOfRow.size() != static_cast<std::size_t>(m_model->rowCount())) return;
     const auto& steps = m_model->steps();
     // In the forward phase, ops not yet run (and what they produce or save) are faded.
     QSet<int> pending;
