@@ -58,6 +58,9 @@ QString layoutDot(const LayoutRequest& request, bool withLabels) {
         for (std::size_t i = 0; i < request.nodes.size(); ++i)
             if (request.nodes[i].cluster == int(c))
                 dot += indent + QStringLiteral("  ") + nodeLine(i) + QStringLiteral(";\n");
+        for (std::size_t i = 0; i < request.nodes.size(); ++i)
+            if (request.nodes[i].cluster == int(c) && request.nodes[i].besideOf >= 0)
+                dot += indent + QStringLiteral("  {rank=same; n%1; n%2;}\n").arg(request.nodes[i].besideOf).arg(i);
         for (std::size_t child = 0; child < count; ++child)
             if (parent[child] == int(c)) emitCluster(child, indent + QStringLiteral("  "));
         dot += indent + QStringLiteral("}\n");

@@ -23,7 +23,8 @@ struct LayoutNode {
     QSizeF size;
     QString label;  // only for the exported DOT; the layout uses `size`
     QColor fill = Qt::white;
-    int cluster = -1;  // index into LayoutRequest::clusters, -1 for none
+    int cluster = -1;   // index into LayoutRequest::clusters, -1 for none
+    int besideOf = -1;  // drawn on the same rank as this node (of the same cluster), -1 for anywhere
 };
 
 struct LayoutEdge {

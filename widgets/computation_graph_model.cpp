@@ -190,7 +190,9 @@ void ComputationGraphModel::build() {
 
 QString ComputationGraphModel::tensorHtml(const QString& title, const autograd::SnapshotTensor& t) const {
     if (!t.defined) return QStringLiteral("<p><b>%1</b>: None</p>").arg(title.toHtmlEscaped());
-    return QStringLiteral("<p style=\"margin-bottom:0\"><b>%1</b> %2 %3</p><pre style=\"margin-top:0\">%4</pre>")
+    return QStringLiteral(
+               "<p style=\"margin-bottom:0\"><b>%1</b> %2 %3</p><pre style=\"margin-top:0; "
+               "white-space:pre-wrap\">%4</pre>")
         .arg(title.toHtmlEscaped(), shapeText(t), QString::fromLatin1(dtypeName(t.dtype)),
              fullValues(t).toHtmlEscaped());
 }

@@ -357,6 +357,18 @@ void ComputationGraphView::relayout() {
             plan->rowOfNode.push_back(row);
             plan->layerOfNode.emplace_back();
         }
+        // A saved tensor sits beside its op: above it, it would share the previous layer's rank, and
+        // Graphviz then pushes each layer's box sideways past the one before (a long diagonal).
+        for (const auto& e : m_model->edges()) {
+            if (e.kind != GraphEdgeKind::Saved) continue;
+            const int saved = plan->nodeOfRow[static_cast<std::size_t>(e.from)];
+            const int op = plan->nodeOfRow[static_cast<std::size_t>(e.to)];
+            if (saved >= 0 && op >= 0 && plan->rowOfNode[static_cast<std::size_t>(op)] >= 0 &&
+                plan->request.nodes[static_cast<std::size_t>(saved)].cluster ==
+                    plan->request.nodes[static_cast<std::size_t>(op)].cluster &&
+                plan->request.nodes[static_cast<std::size_t>(saved)].cluster >= 0)
+                plan->request.nodes[static_cast<std::size_t>(saved)].besideOf = op;
+        }
         std::set<std::pair<int, int>> seen;
         auto isOp = [&](int node) {
             const int row = plan->rowOfNode[static_cast<std::size_t>(node)];
@@ -371,7 +383,7 @@ void ComputationGraphView::relayout() {
             if (collapsedEnd && !seen.insert({from, to}).second) continue;
             // The chain of ops is the spine of the picture: heavy edges keep it straight, with the
             // tensors hanging beside it, instead of letting each layer's records push it sideways.
-            const int weight = isOp(from) && isOp(to) ? 16 : 1;
+            const int weight = isOp(from) && isOp(to) ? 16 : e.kind == GraphEdgeKind::Saved ? 0 : 1;
             plan->request.edges.push_back({from, to, e.kind == GraphEdgeKind::Saved, weight});
             plan->edgeKinds.push_back(e.kind);
         }
