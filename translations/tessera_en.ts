@@ -2,6 +2,71 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 params · %2 MACs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::DesignerPage</name>
+    <message>
+        <source>Designer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snap to Grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let go of %1 over the canvas to add it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::LessonsDialog</name>
+    <message>
+        <source>Autograd Lessons — Tessera</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::app::MainWindow</name>
     <message>
         <source>Tessera projects (*.tessera);;All files (*)</source>
@@ -151,6 +216,57 @@
         <source>%1: the data file %2 does not exist</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Designer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New from &amp;Template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Graph of a Training Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Playground</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an untitled project &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera did not close properly. Unsaved changes to %1 were autosaved. Recover them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovered autosaved changes to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::PlaygroundDialog</name>
+    <message>
+        <source>Autograd Playground — Tessera</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::ProjectDocument</name>
@@ -249,11 +365,7 @@
     </message>
 </context>
 <context>
-    <name>tessera::app::TrainingDock</name>
-    <message>
-        <source>Training</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>tessera::app::TrainingPage</name>
     <message>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
@@ -303,10 +415,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Data</source>
         <translation type="unfinished"></translation>
     </message>
@@ -340,6 +448,61 @@
     </message>
     <message>
         <source>The run on the curves as &quot;current&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Run Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose Data Set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.tsv *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Loss to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::TrainingStepDialog</name>
+    <message>
+        <source>%1: Autograd Graph of a Training Step — Tessera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the model and data of %1 and recording one training step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the first training step, loss %2 — %3 autograd Nodes in %4 layers. %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers are collapsed: double-click one to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a layer&apos;s box to collapse it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -394,6 +557,219 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::ComputationGraphModel</name>
+    <message>
+        <source>%1 elements; the first %2 in order:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward %1/%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward %1/%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The op runs and records &lt;b&gt;%1&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its output has no name in the script; assign it (x = …) to see its values.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved for backward: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1 paths meet here&lt;/b&gt;: the engine sums their gradients before this node runs.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1 (its grad_out[%2])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incoming gradient %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Accumulation&lt;/b&gt;: %1.grad already held a gradient; the new one is added to it (call zero_grad() / .grad.zero_() between steps to start from zero).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.grad before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.grad after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;grad_out[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VJP output grad_out[%1] → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;sequence number %1; backward order %2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;shape %1, strides (%2), %3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;storage: its own&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;storage: shared with %1&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ComputationGraphView</name>
+    <message>
+        <source>Find a node by name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the whole graph in the view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw each layer as one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expand layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw every op of every layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the graph as SVG, PNG or DOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to before the forward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next op of the forward pass, then of the backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run to end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole forward and backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n op</numerusform>
+            <numerusform>%n ops</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>saved for backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grad %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 — double-click to collapse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 — double-click to expand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Click a node to see its tensors in full. &lt;b&gt;Step&lt;/b&gt; walks the forward pass in execution order, then the backward pass in the engine&apos;s order.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grad —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): press Step</source>
+        <translation>
+            <numerusform>%n step: press Step</numerusform>
+            <numerusform>%n steps: press Step</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG (*.png);;Graphviz DOT (*.dot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::ConfusionMatrixModel</name>
     <message>
         <source>actual %1, predicted %2: %3 (%4 of the class)</source>
@@ -401,6 +777,111 @@
     </message>
     <message>
         <source>→ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::CsvImportDialog</name>
+    <message>
+        <source>Fill in missing feature values (column mean, or most frequent category)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a problem to show its cell in the preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Column&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Role&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Type&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ignore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>categories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 distinct, %2 missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems: ready to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) to fix before importing:</source>
+        <translation>
+            <numerusform>%n problem to fix before importing:</numerusform>
+            <numerusform>%n problems to fix before importing:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::CsvImportModel</name>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No target column: set one column&apos;s role to target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ignored)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -420,6 +901,190 @@
     </message>
     <message>
         <source>class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project&apos;s data set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a CSV file, preview it and give its columns their roles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphModel</name>
+    <message>
+        <source>unknown node type &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Nodes</source>
+        <translation>
+            <numerusform>Delete %n Node</numerusform>
+            <numerusform>Delete %n Nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>both ends must be nodes of the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node cannot feed itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node of an unknown type cannot be connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no output %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no input %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting %1 to %2 would make a cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n Nodes</source>
+        <translation>
+            <numerusform>Move %n Node</numerusform>
+            <numerusform>Move %n Nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set %1.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n Nodes</source>
+        <translation>
+            <numerusform>Paste %n Node</numerusform>
+            <numerusform>Paste %n Nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>input %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnect %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node&apos;s name cannot be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid name: use letters, digits and _, starting with a letter or _</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node named &apos;%1&apos; already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos; in the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphScene</name>
+    <message numerus="yes">
+        <source>Delete %n Edges</source>
+        <translation>
+            <numerusform>Delete %n Edge</numerusform>
+            <numerusform>Delete %n Edges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Nodes</source>
+        <translation>
+            <numerusform>Delete %n Node</numerusform>
+            <numerusform>Delete %n Nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot paste: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop the connection on a node&apos;s input port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no input port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reconnected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::LessonPlayer</name>
+    <message>
+        <source>← Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -582,6 +1247,107 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::NodePalette</name>
+    <message>
+        <source>Search layers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ParamEditor</name>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave %1 unset (None), as torch&apos;s default does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the last dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>A different value for each of the %n dimensions</source>
+        <translation>
+            <numerusform>A different value for each of the %n dimension</numerusform>
+            <numerusform>A different value for each of the %n dimensions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::PlaygroundWidget</name>
+    <message>
+        <source>b = a * 3
+c = b.mean()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last scalar the script assigns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Script (torch syntax: torch.*, F.*, tensor methods)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::ProfileTableModel</name>
     <message>
         <source>layer</source>
@@ -715,6 +1481,29 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::PropertyEditor</name>
+    <message>
+        <source>&lt;i&gt;Select a node to edit its parameters.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown node type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The node&apos;s name: it names the node&apos;s weights (name.weight) and must be unique, made of letters, digits and _</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not renamed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::RunPanel</name>
     <message>
         <source>Momentum</source>
@@ -810,6 +1599,34 @@
     </message>
     <message>
         <source>Max LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The type of the graph&apos;s loss node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the data set held out for validation after each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the data set held out for the final test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no loss node in the graph</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
