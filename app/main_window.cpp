@@ -200,12 +200,12 @@ void MainWindow::createActions() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("Autograd &Graph of a Training Step"), this, &MainWindow::showTrainingStep)
         ->setObjectName(QStringLiteral("trainingStepAction"));
-    QAction* nextStep = m_trainingDock->runMenu()->addAction(tr("Show Autograd &Graph of the Next Step"), this,
+    QAction* nextStep = m_trainingPage->runMenu()->addAction(tr("Show Autograd &Graph of the Next Step"), this,
                                                              &MainWindow::showNextTrainingStep);
     nextStep->setObjectName(QStringLiteral("nextStepGraphAction"));
     nextStep->setEnabled(false);
-    connect(m_trainingDock->controller(), &TrainingController::stateChanged, nextStep,
-            [this, nextStep] { nextStep->setEnabled(m_trainingDock->controller()->isActive()); });
+    connect(m_trainingPage->controller(), &TrainingController::stateChanged, nextStep,
+            [this, nextStep] { nextStep->setEnabled(m_trainingPage->controller()->isActive()); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });
@@ -351,7 +351,7 @@ TrainingStepDialog* MainWindow::showTrainingStep() {
 }
 
 TrainingStepDialog* MainWindow::showNextTrainingStep() {
-    TrainingController* controller = m_trainingDock->controller();
+    TrainingController* controller = m_trainingPage->controller();
     if (!controller->isActive()) return nullptr;
     auto* dialog = new TrainingStepDialog(QString::fromStdString(m_document->project().name), this);
     // One graph per window: the first delivery after the request is this window's.

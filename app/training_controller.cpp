@@ -225,7 +225,7 @@ void TrainingController::profileSteps(int steps) { m_profileRequest.store(std::m
 
 bool TrainingController::captureNextStep() {
     if (!isActive()) return false;
-    train::Trainer& trainer = *m_session->trainer;
+    train::Trainer& trainer = m_session->trainer();
     // Installed by the first request of a run: the worker reads the callback only after captureGraph()
     // below, so it is never read while being written.
     if (!trainer.callbacks().onGraphCaptured)

@@ -13,7 +13,7 @@
 #include "app/main_window.h"
 #include "app/project_document.h"
 #include "app/training_controller.h"
-#include "app/training_dock.h"
+#include "app/training_page.h"
 #include "app/training_step_dialog.h"
 #include "widgets/computation_graph_model.h"
 #include "widgets/computation_graph_view.h"
@@ -92,7 +92,7 @@ private slots:
         QVERIFY(action);
         QVERIFY(!action->isEnabled());  // no run yet
         QTemporaryDir runs;
-        app::TrainingController* controller = window.trainingDock()->controller();
+        app::TrainingController* controller = window.trainingPage()->controller();
         QVERIFY2(controller->start(window.document()->project(), {}, runs.path(), {.startPaused = true}),
                  qPrintable(controller->lastError()));
         QVERIFY(action->isEnabled());
