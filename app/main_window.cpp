@@ -200,6 +200,12 @@ void MainWindow::createActions() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("Autograd &Graph of a Training Step"), this, &MainWindow::showTrainingStep)
         ->setObjectName(QStringLiteral("trainingStepAction"));
+    QAction* nextStep = m_trainingPage->runMenu()->addAction(tr("Show Autograd &Graph of the Next Step"), this,
+                                                             &MainWindow::showNextTrainingStep);
+    nextStep->setObjectName(QStringLiteral("nextStepGraphAction"));
+    nextStep->setEnabled(false);
+    connect(m_trainingPage->controller(), &TrainingController::stateChanged, nextStep,
+            [this, nextStep] { nextStep->setEnabled(m_trainingPage->controller()->isActive()); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });
@@ -340,6 +346,26 @@ TrainingStepDialog* MainWindow::showTrainingStep() {
     auto* dialog = new TrainingStepDialog(m_document->project(), m_document->filePath(), this);
     connect(dialog, &TrainingStepDialog::failed, this,
             [this, source](const QString& message) { reportError(message, source); });
+    dialog->show();
+    return dialog;
+}
+
+TrainingStepDialog* MainWindow::showNextTrainingStep() {
+    TrainingController* controller = m_trainingPage->controller();
+    if (!controller->isActive()) return nullptr;
+    auto* dialog = new TrainingStepDialog(QString::fromStdString(m_document->project().name), this);
+    // One graph per window: the first delivery after the request is this window's.
+    auto delivery = std::make_shared<QMetaObject::Connection>();
+    *delivery = connect(controller, &TrainingController::graphCaptured, dialog,
+                        [dialog, delivery](std::shared_ptr<const autograd::GraphSnapshot> graph, qint64 step) {
+                            QObject::disconnect(*delivery);
+                            dialog->showGraph(widgets::fromSnapshot(*graph), tr("step %1 of the run").arg(step));
+                        });
+    connect(controller, &TrainingController::stateChanged, dialog, [dialog, controller] {
+        if (dialog->isCapturing() && !controller->isActive())
+            dialog->setStatusText(tr("The run ended before another step was recorded."));
+    });
+    controller->captureNextStep();
     dialog->show();
     return dialog;
 }

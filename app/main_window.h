@@ -96,6 +96,9 @@ public slots:
     // View → Autograd Graph of a Training Step, for the document as it is now (unsaved edits
     // included); a capture error goes to the Messages dock.
     TrainingStepDialog* showTrainingStep();
+    // Run → Show Autograd Graph of the Next Step: the next step of the run in progress (one step is
+    // run when paused), recorded by the trainer on its thread; null when no run is active.
+    TrainingStepDialog* showNextTrainingStep();
 
 signals:
     void errorReported(const QString& message);

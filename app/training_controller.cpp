@@ -223,6 +223,23 @@ void TrainingController::stepOnce() {
 
 void TrainingController::profileSteps(int steps) { m_profileRequest.store(std::max(steps, 1)); }
 
+bool TrainingController::captureNextStep() {
+    if (!isActive()) return false;
+    train::Trainer& trainer = m_session->trainer();
+    // Installed by the first request of a run: the worker reads the callback only after captureGraph()
+    // below, so it is never read while being written.
+    if (!trainer.callbacks().onGraphCaptured)
+        trainer.callbacks().onGraphCaptured = [this, &trainer](const autograd::GraphSnapshot& g) {
+            auto graph = std::make_shared<const autograd::GraphSnapshot>(g);
+            const qint64 step = trainer.globalStep() + 1;
+            QMetaObject::invokeMethod(
+                this, [this, graph, step] { emit graphCaptured(graph, step); }, Qt::QueuedConnection);
+        };
+    trainer.captureGraph();
+    if (m_state == State::Paused) stepOnce();
+    return true;
+}
+
 void TrainingController::profileStep(const train::StepRecord& record) {
     if (m_profileLeft > 0) {
         m_profiling.stepNs += stepNs(record.timings);

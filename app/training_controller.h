@@ -91,6 +91,10 @@ public:
     // Records every op of the next `steps` training steps (profiled() then brings them); a window
     // cut short by the end of the run brings the steps it had.
     void profileSteps(int steps);
+    // Records the autograd graph of the next training step on the worker thread — every op's output,
+    // the gradients in the engine's order, the parameters named as in the state dict — and delivers it
+    // by graphCaptured(). When paused, runs that one step. False when no run is active.
+    bool captureNextStep();
 
     State state() const { return m_state; }
     bool isActive() const { return m_state == State::Running || m_state == State::Paused; }
@@ -123,6 +127,8 @@ signals:
     void evaluated();
     // profile() holds a new window.
     void profiled();
+    // The graph asked for by captureNextStep(), of the run's step number `step` (from 1).
+    void graphCaptured(std::shared_ptr<const tessera::autograd::GraphSnapshot> graph, qint64 step);
 
 private:
     void setState(State state);

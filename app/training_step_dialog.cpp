@@ -32,25 +32,12 @@ TrainingStepDialog::TrainingStepDialog(io::Project project, const QString& proje
       m_model(new widgets::ComputationGraphModel(this)),
       m_view(new widgets::ComputationGraphView),
       m_status(new QLabel) {
-    const QString name = QString::fromStdString(m_project.name);
-    setWindowTitle(tr("%1: Autograd Graph of a Training Step — Tessera").arg(name));
-    setAttribute(Qt::WA_DeleteOnClose);
-    setWindowFlag(Qt::WindowMaximizeButtonHint);
-    m_view->setModel(m_model);
-    m_status->setObjectName(QStringLiteral("trainingStepStatus"));
-    m_status->setWordWrap(true);
-    m_status->setContentsMargins(8, 4, 8, 0);
-    m_status->setText(tr("Building the model and data of %1 and recording one training step…").arg(name));
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_status);
-    layout->addWidget(m_view, 1);
-    resize(1400, 900);
-
+    setUp(QString::fromStdString(m_project.name));
+    m_status->setText(tr("Building the model and data of %1 and recording one training step…").arg(m_name));
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<Outcome>>::finished, this, &TrainingStepDialog::finish);
     // The worker owns copies of everything it reads, so closing the dialog mid-capture is safe: the
     // result is then dropped with the watcher.
-    const std::string file = (projectFile.isEmpty() ? name : projectFile).toStdString();
+    const std::string file = (projectFile.isEmpty() ? m_name : projectFile).toStdString();
     m_watcher.setFuture(QtConcurrent::run([project = m_project, file] {
         auto outcome = std::make_shared<Outcome>();
         try {
@@ -60,6 +47,33 @@ TrainingStepDialog::TrainingStepDialog(io::Project project, const QString& proje
         }
         return outcome;
     }));
+}
+
+TrainingStepDialog::TrainingStepDialog(const QString& projectName, QWidget* parent)
+    : QDialog(parent),
+      m_model(new widgets::ComputationGraphModel(this)),
+      m_view(new widgets::ComputationGraphView),
+      m_status(new QLabel) {
+    setUp(projectName);
+    m_status->setText(tr("Waiting for the next training step of %1…").arg(m_name));
+}
+
+void TrainingStepDialog::setUp(const QString& name) {
+    m_name = name;
+    setWindowTitle(tr("%1: Autograd Graph of a Training Step — Tessera").arg(name));
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowFlag(Qt::WindowMaximizeButtonHint);
+    m_view->setModel(m_model);
+    // Saved tensors repeat the layer inputs and weights already drawn; the panel still lists them.
+    m_view->setShowSaved(false);
+    m_status->setObjectName(QStringLiteral("trainingStepStatus"));
+    m_status->setWordWrap(true);
+    m_status->setContentsMargins(8, 4, 8, 0);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_status);
+    layout->addWidget(m_view, 1);
+    resize(1400, 900);
 }
 
 TrainingStepDialog::~TrainingStepDialog() = default;
@@ -73,16 +87,23 @@ void TrainingStepDialog::finish() {
         close();
         return;
     }
-    const std::size_t nodes = outcome->graph->snapshot.nodes.size();
-    const double loss = outcome->graph->tensors.empty() || outcome->graph->tensors[0].value.values.empty()
-                            ? 0.0
-                            : outcome->graph->tensors[0].value.values[0];
-    m_model->setGraph(std::move(*outcome->graph));
+    showGraph(std::move(*outcome->graph), tr("the first training step"));
+}
+
+void TrainingStepDialog::setStatusText(const QString& text) { m_status->setText(text); }
+
+void TrainingStepDialog::showGraph(widgets::CapturedGraph graph, const QString& what) {
+    m_capturing = false;
+    const std::size_t nodes = graph.snapshot.nodes.size();
+    std::optional<double> loss;
+    if (!graph.snapshot.rootTensors.empty() && graph.snapshot.rootTensors[0].values.size() == 1)
+        loss = graph.snapshot.rootTensors[0].values[0];
+    m_model->setGraph(std::move(graph));
     const bool collapse = m_layers == Layers::Collapsed || (m_layers == Layers::Automatic && nodes > kCollapseAbove);
     if (collapse) m_view->collapseAll();
-    m_status->setText(tr("%1: the first training step, loss %2 — %3 autograd Nodes in %4 layers. %5")
-                          .arg(QString::fromStdString(m_project.name))
-                          .arg(loss, 0, 'g', 6)
+    m_status->setText(tr("%1: %2, loss %3 — %4 autograd Nodes in %5 layers. %6")
+                          .arg(m_name, what)
+                          .arg(loss ? QString::number(*loss, 'g', 6) : tr("unknown"))
                           .arg(nodes)
                           .arg(m_model->scopes().size())
                           .arg(collapse ? tr("Layers are collapsed: double-click one to open it.")

@@ -9,6 +9,11 @@
 //   d->show();                                                // captured() once the graph is drawn
 //
 //   widgets::CapturedGraph g = captureTrainingStep(project, "digits-cnn.tessera");   // same, headless
+//
+// During a run the graph comes from the trainer instead (TrainingController::captureNextStep()):
+//
+//   auto* d = new TrainingStepDialog(QStringLiteral("digits-cnn"), mainWindow);   // "waiting for …"
+//   d->showGraph(widgets::fromSnapshot(snapshot), tr("step 120 of the run"));
 #pragma once
 
 #include <QDialog>
@@ -42,7 +47,14 @@ public:
 
     // Starts the capture at once; deletes itself when closed.
     TrainingStepDialog(io::Project project, const QString& projectFile, QWidget* parent = nullptr);
+    // Captures nothing itself: waits for showGraph() (a step of a running training of `projectName`).
+    explicit TrainingStepDialog(const QString& projectName, QWidget* parent = nullptr);
     ~TrainingStepDialog() override;
+
+    // Draws `graph`, the step described by `what` ("the first training step", "step 120 of the run").
+    void showGraph(widgets::CapturedGraph graph, const QString& what);
+    // Replaces the status line above the graph (e.g. why no graph is coming).
+    void setStatusText(const QString& text);
 
     widgets::ComputationGraphView* graphView() const { return m_view; }
     widgets::ComputationGraphModel* graphModel() const { return m_model; }
@@ -56,9 +68,11 @@ signals:
 
 private:
     struct Outcome;
+    void setUp(const QString& name);
     void finish();
 
     io::Project m_project;
+    QString m_name;
     widgets::ComputationGraphModel* m_model;
     widgets::ComputationGraphView* m_view;
     QLabel* m_status;

@@ -49,6 +49,8 @@ CapturedGraph captureScript(const std::string& script, const std::vector<Capture
         interp.setVariable(in.name, script::Value(t));
         named.emplace_back(in.name, t);
     }
+    // Every op's output as it was computed, also those the script does not name: (a * 3).mean()'s a * 3.
+    autograd::ForwardRecorder forward(/*withValues=*/true);
     interp.run(script, "playground");
 
     // Script variables that are tensors, in order of first assignment (an input reassigned by the
@@ -111,7 +113,7 @@ CapturedGraph captureScript(const std::string& script, const std::vector<Capture
     }
     std::vector<autograd::SnapshotTensor> before;
     for (const auto& [name, t] : named) before.push_back(autograd::describeTensor(t.grad(), "grad", true));
-    autograd::GraphRecorder recorder(roots, /*withValues=*/true);
+    autograd::GraphRecorder recorder(roots, /*withValues=*/true, &forward);
     if (target) {
         autograd::ObserveBackward observe(recorder);
         target->backward();
@@ -156,9 +158,10 @@ CapturedGraph captureScript(const std::string& script, const std::vector<Capture
 
 CapturedGraph captureStep(const nn::Module& module, const std::function<Tensor()>& loss) {
     for (const auto& [name, p] : module.namedParameters()) autograd::autogradMeta(p).name = name;
+    autograd::ForwardRecorder forward(/*withValues=*/true);
     const Tensor value = loss();
     if (!value.gradFn()) throw ValueError("captureStep: the loss does not require grad (it has no grad_fn)");
-    autograd::GraphRecorder recorder({value}, /*withValues=*/true);
+    autograd::GraphRecorder recorder({value}, /*withValues=*/true, &forward);
     {
         autograd::ObserveBackward observe(recorder);
         value.backward();

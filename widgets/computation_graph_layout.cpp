@@ -58,6 +58,9 @@ QString layoutDot(const LayoutRequest& request, bool withLabels) {
         for (std::size_t i = 0; i < request.nodes.size(); ++i)
             if (request.nodes[i].cluster == int(c))
                 dot += indent + QStringLiteral("  ") + nodeLine(i) + QStringLiteral(";\n");
+        for (std::size_t i = 0; i < request.nodes.size(); ++i)
+            if (request.nodes[i].cluster == int(c) && request.nodes[i].besideOf >= 0)
+                dot += indent + QStringLiteral("  {rank=same; n%1; n%2;}\n").arg(request.nodes[i].besideOf).arg(i);
         for (std::size_t child = 0; child < count; ++child)
             if (parent[child] == int(c)) emitCluster(child, indent + QStringLiteral("  "));
         dot += indent + QStringLiteral("}\n");
@@ -68,11 +71,12 @@ QString layoutDot(const LayoutRequest& request, bool withLabels) {
         if (request.nodes[i].cluster < 0) dot += QStringLiteral("  ") + nodeLine(i) + QStringLiteral(";\n");
     for (std::size_t e = 0; e < request.edges.size(); ++e) {
         const auto& edge = request.edges[e];
-        dot += QStringLiteral("  n%1 -> n%2 [id=\"e%3\"%4];\n")
+        dot += QStringLiteral("  n%1 -> n%2 [id=\"e%3\"%4%5];\n")
                    .arg(edge.from)
                    .arg(edge.to)
                    .arg(e)
-                   .arg(edge.dashed ? QStringLiteral(", style=dashed, arrowhead=none") : QString());
+                   .arg(edge.dashed ? QStringLiteral(", style=dashed, arrowhead=none") : QString())
+                   .arg(edge.weight != 1 ? QStringLiteral(", weight=%1").arg(edge.weight) : QString());
     }
     dot += QStringLiteral("}\n");
     return dot;

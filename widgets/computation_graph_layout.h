@@ -23,13 +23,15 @@ struct LayoutNode {
     QSizeF size;
     QString label;  // only for the exported DOT; the layout uses `size`
     QColor fill = Qt::white;
-    int cluster = -1;  // index into LayoutRequest::clusters, -1 for none
+    int cluster = -1;   // index into LayoutRequest::clusters, -1 for none
+    int besideOf = -1;  // drawn on the same rank as this node (of the same cluster), -1 for anywhere
 };
 
 struct LayoutEdge {
     int from = 0;
     int to = 0;
     bool dashed = false;  // only for the exported DOT
+    int weight = 1;       // Graphviz's edge weight: heavier edges are kept shorter and straighter
 };
 
 struct LayoutRequest {

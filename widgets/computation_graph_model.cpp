@@ -33,6 +33,7 @@ QString fullValues(const autograd::SnapshotTensor& t) {
     if (static_cast<std::int64_t>(t.values.size()) != numel) return QStringLiteral("(values not recorded)");
     if (numel > kLimit) {
         autograd::SnapshotTensor first;
+        first.defined = true;
         first.sizes = {kLimit};
         first.values.assign(t.values.begin(), t.values.begin() + kLimit);
         return ComputationGraphModel::tr("%1 elements; the first %2 in order:\n").arg(numel).arg(kLimit) +
@@ -189,7 +190,9 @@ void ComputationGraphModel::build() {
 
 QString ComputationGraphModel::tensorHtml(const QString& title, const autograd::SnapshotTensor& t) const {
     if (!t.defined) return QStringLiteral("<p><b>%1</b>: None</p>").arg(title.toHtmlEscaped());
-    return QStringLiteral("<p style=\"margin-bottom:0\"><b>%1</b> %2 %3</p><pre style=\"margin-top:0\">%4</pre>")
+    return QStringLiteral(
+               "<p style=\"margin-bottom:0\"><b>%1</b> %2 %3</p><pre style=\"margin-top:0; "
+               "white-space:pre-wrap\">%4</pre>")
         .arg(title.toHtmlEscaped(), shapeText(t), QString::fromLatin1(dtypeName(t.dtype)),
              fullValues(t).toHtmlEscaped());
 }
@@ -231,73 +234,125 @@ void ComputationGraphModel::buildSteps() {
     }
 }
 
-QString ComputationGraphModel::stepHtml(int index) const {
-    if (index < 0 || index >= static_cast<int>(m_steps.size())) return {};
+std::vector<StepTensor> ComputationGraphModel::stepTensors(int index) const {
+    std::vector<StepTensor> out;
+    if (index < 0 || index >= static_cast<int>(m_steps.size())) return out;
     const GraphStep& step = m_steps[static_cast<std::size_t>(index)];
     const auto& snap = m_graph.snapshot;
     const std::size_t i = step.node;
     const auto& n = snap.nodes[i];
     const int row = step.row;
+    auto add = [&out](StepTensor::Kind kind, int at, QString label, const autograd::SnapshotTensor& t) {
+        StepTensor st;
+        st.kind = kind;
+        st.index = at;
+        st.label = std::move(label);
+        st.tensor = t;
+        out.push_back(std::move(st));
+        return &out.back();
+    };
     if (step.phase == GraphStep::Phase::Forward) {
-        QString html = tr("<p>The op runs and records <b>%1</b> as the grad_fn of its output.</p>")
-                           .arg(QString::fromStdString(n.name));
-        bool named = false;
+        // The names the script gave this op's outputs.
+        std::map<std::uint32_t, const Item*> named;
         for (const auto& e : m_edges) {
             if (e.kind != GraphEdgeKind::Output || e.from != row) continue;
-            const Item& out = m_items[static_cast<std::size_t>(e.to)];
-            html += tensorHtml(tr("output %1").arg(out.name), out.value);
-            named = true;
+            const Item& item = m_items[static_cast<std::size_t>(e.to)];
+            const std::uint32_t nr =
+                item.tensor >= 0 ? m_graph.tensors[static_cast<std::size_t>(item.tensor)].outputNr : 0;
+            named.emplace(nr, &item);
         }
-        if (!named) html += tr("<p>Its output has no name in the script; assign it (x = …) to see its values.</p>");
-        for (const auto& s : n.saved)
-            if (s.defined) html += tensorHtml(tr("saved for backward: %1").arg(QString::fromStdString(s.name)), s);
-        return html;
+        if (!n.outputs.empty()) {
+            for (std::size_t o = 0; o < n.outputs.size(); ++o) {
+                auto it = named.find(static_cast<std::uint32_t>(o));
+                const QString name = QString::fromStdString(n.outputs[o].name);
+                add(StepTensor::Kind::Output, static_cast<int>(o),
+                    it != named.end() ? QStringLiteral("%1 %2").arg(name, it->second->name) : name, n.outputs[o]);
+            }
+        } else {
+            for (const auto& [nr, item] : named)
+                add(StepTensor::Kind::Output, static_cast<int>(nr), tr("output %1").arg(item->name), item->value);
+        }
+        for (std::size_t k = 0; k < n.saved.size(); ++k)
+            if (n.saved[k].defined)
+                add(StepTensor::Kind::Saved, static_cast<int>(k),
+                    tr("saved for backward: %1").arg(QString::fromStdString(n.saved[k].name)), n.saved[k]);
+        return out;
     }
-    QString html;
     // Where two or more paths meet, the engine summed their contributions before running the Node.
     std::vector<const autograd::SnapshotEdge*> incoming;
     for (const auto& e : snap.edges)
         if (e.to == i) incoming.push_back(&e);
-    if (incoming.size() > 1) {
-        html += tr("<p><b>%1 paths meet here</b>: the engine sums their gradients before this node runs.</p>")
-                    .arg(incoming.size());
+    if (incoming.size() > 1)
         for (const auto* e : incoming) {
             const auto& from = snap.nodes[e->from];
-            if (e->outputIndex < from.gradsOut.size())
-                html += tensorHtml(
-                    tr("from %1 (its grad_out[%2])").arg(QString::fromStdString(from.name)).arg(e->outputIndex),
-                    from.gradsOut[e->outputIndex]);
+            if (e->outputIndex >= from.gradsOut.size()) continue;
+            add(StepTensor::Kind::PathGradient, static_cast<int>(e->outputIndex),
+                tr("from %1 (its grad_out[%2])").arg(QString::fromStdString(from.name)).arg(e->outputIndex),
+                from.gradsOut[e->outputIndex])
+                ->node = e->from;
         }
-    }
-    for (const auto& g : n.gradsIn)
-        html += tensorHtml(tr("incoming gradient %1").arg(QString::fromStdString(g.name)), g);
+    for (std::size_t g = 0; g < n.gradsIn.size(); ++g)
+        add(StepTensor::Kind::GradIn, static_cast<int>(g),
+            tr("incoming gradient %1").arg(QString::fromStdString(n.gradsIn[g].name)), n.gradsIn[g]);
     if (n.isLeafAccumulator) {
         const Item& leaf = m_items[static_cast<std::size_t>(row)];
         autograd::SnapshotTensor before;
         if (leaf.tensor >= 0) before = m_graph.tensors[static_cast<std::size_t>(leaf.tensor)].gradBefore;
-        if (before.defined) {
-            html += tr("<p><b>Accumulation</b>: %1.grad already held a gradient; the new one is added to "
-                       "it (call zero_grad() / .grad.zero_() between steps to start from zero).</p>")
-                        .arg(leaf.name);
-            html += tensorHtml(tr("%1.grad before").arg(leaf.name), before);
+        if (before.defined) add(StepTensor::Kind::GradBefore, 0, tr("%1.grad before").arg(leaf.name), before);
+        add(StepTensor::Kind::GradAfter, 0, tr("%1.grad after").arg(leaf.name), n.leafGrad);
+        return out;
+    }
+    std::vector<const autograd::SnapshotEdge*> next(n.gradsOut.size(), nullptr);
+    for (const auto& e : snap.edges)
+        if (e.from == i && e.outputIndex < next.size()) next[e.outputIndex] = &e;
+    for (std::size_t o = 0; o < n.gradsOut.size(); ++o) {
+        if (!next[o]) {
+            add(StepTensor::Kind::Skipped, static_cast<int>(o), tr("grad_out[%1]").arg(o), {});
+            continue;
         }
-        html += tensorHtml(tr("%1.grad after").arg(leaf.name), n.leafGrad);
-    } else {
-        std::vector<const autograd::SnapshotEdge*> next(n.gradsOut.size(), nullptr);
-        for (const auto& e : snap.edges)
-            if (e.from == i && e.outputIndex < next.size()) next[e.outputIndex] = &e;
-        for (std::size_t o = 0; o < n.gradsOut.size(); ++o) {
-            if (!next[o]) {
+        const int target = m_rowOfNode[next[o]->to];
+        add(StepTensor::Kind::GradOut, static_cast<int>(o),
+            tr("VJP output grad_out[%1] → %2").arg(o).arg(m_items[static_cast<std::size_t>(target)].name),
+            n.gradsOut[o])
+            ->target = target;
+    }
+    return out;
+}
+
+QString ComputationGraphModel::stepHtml(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_steps.size())) return {};
+    const GraphStep& step = m_steps[static_cast<std::size_t>(index)];
+    const auto& n = m_graph.snapshot.nodes[step.node];
+    const std::vector<StepTensor> tensors = stepTensors(index);
+    QString html;
+    if (step.phase == GraphStep::Phase::Forward) {
+        html = tr("<p>The op runs and records <b>%1</b> as the grad_fn of its output.</p>")
+                   .arg(QString::fromStdString(n.name));
+        if (std::none_of(tensors.begin(), tensors.end(),
+                         [](const StepTensor& t) { return t.kind == StepTensor::Kind::Output; }))
+            html += tr("<p>Its output was not recorded (the graph was captured after the forward pass).</p>");
+    }
+    const auto paths = std::count_if(tensors.begin(), tensors.end(),
+                                     [](const StepTensor& t) { return t.kind == StepTensor::Kind::PathGradient; });
+    if (paths > 0)
+        html +=
+            tr("<p><b>%1 paths meet here</b>: the engine sums their gradients before this node runs.</p>").arg(paths);
+    for (const auto& t : tensors) {
+        switch (t.kind) {
+            case StepTensor::Kind::Skipped:
                 html += tr("<p>grad_out[%1]: <i>skipped</i> — this input does not require grad, so no "
                            "gradient flows there.</p>")
-                            .arg(o);
+                            .arg(t.index);
                 continue;
-            }
-            html += tensorHtml(tr("VJP output grad_out[%1] → %2")
-                                   .arg(o)
-                                   .arg(m_items[static_cast<std::size_t>(m_rowOfNode[next[o]->to])].name),
-                               n.gradsOut[o]);
+            case StepTensor::Kind::GradBefore:
+                html += tr("<p><b>Accumulation</b>: %1.grad already held a gradient; the new one is added to "
+                           "it (call zero_grad() / .grad.zero_() between steps to start from zero).</p>")
+                            .arg(m_items[static_cast<std::size_t>(step.row)].name);
+                break;
+            default:
+                break;
         }
+        html += tensorHtml(t.label, t.tensor);
     }
     return html;
 }
@@ -329,6 +384,7 @@ QString ComputationGraphModel::detailsHtml(int row) const {
         html += tr("<p>sequence number %1; backward order %2</p>")
                     .arg(n.sequenceNr)
                     .arg(n.backwardOrder < 0 ? tr("not run") : QString::number(n.backwardOrder + 1));
+        for (const auto& o : n.outputs) html += tensorHtml(QString::fromStdString(o.name), o);
         for (const auto& s : n.saved) html += tensorHtml(tr("saved %1").arg(QString::fromStdString(s.name)), s);
         for (const auto& g : n.gradsIn) html += tensorHtml(QString::fromStdString(g.name), g);
         for (const auto& g : n.gradsOut) html += tensorHtml(QString::fromStdString(g.name), g);

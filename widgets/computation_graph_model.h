@@ -42,6 +42,26 @@ struct GraphStep {
     std::size_t node = 0;  // the snapshot Node
 };
 
+// A tensor a step shows, with what it is in that step.
+struct StepTensor {
+    enum class Kind {
+        Output,        // forward: the op's output number `index`
+        Saved,         // forward: what the op saved for backward
+        PathGradient,  // backward: one path's contribution where paths meet (from `node`'s grad_out[index])
+        GradIn,        // backward: the incoming gradient `index` (after the engine summed the paths)
+        GradOut,       // backward: VJP output `index`, flowing to the row `target`
+        Skipped,       // backward: VJP output `index` is not computed (that input does not require grad)
+        GradBefore,    // backward, AccumulateGrad: .grad before this backward (accumulation)
+        GradAfter,     // backward, AccumulateGrad: .grad after
+    };
+    Kind kind = Kind::Output;
+    int index = 0;
+    QString label;  // "output b", "incoming gradient grad_in[0]", …
+    autograd::SnapshotTensor tensor;
+    int target = -1;       // GradOut: the row the gradient flows to
+    std::size_t node = 0;  // PathGradient: the snapshot Node it comes from
+};
+
 class ComputationGraphModel : public QAbstractListModel {
     Q_OBJECT
 public:
@@ -67,7 +87,9 @@ public:
     int rowOfNode(std::size_t node) const;  // -1 when absent
     const std::vector<GraphEdge>& edges() const { return m_edges; }
     const std::vector<GraphStep>& steps() const { return m_steps; }
-    // What happens at step `index`, with the numbers, as HTML (built when asked: it can be long).
+    // The tensors step `index` shows, in the order shown (built when asked: they can be large).
+    std::vector<StepTensor> stepTensors(int index) const;
+    // What happens at step `index`, with the numbers, as HTML.
     QString stepHtml(int index) const;
     GraphItemKind kind(int row) const { return m_items.at(static_cast<std::size_t>(row)).kind; }
     QString scope(int row) const { return m_items.at(static_cast<std::size_t>(row)).scope; }

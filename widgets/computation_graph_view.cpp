@@ -187,7 +187,8 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
       m_view(new ZoomingView(m_scene)),
       m_details(new QTextBrowser),
       m_search(new QLineEdit),
-      m_stepLabel(new QLabel) {
+      m_stepLabel(new QLabel),
+      m_savedButton(new QToolButton) {
     m_view->setDragMode(QGraphicsView::ScrollHandDrag);
     m_view->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     m_view->setBackgroundBrush(Qt::white);
@@ -215,6 +216,13 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
     bar->addWidget(
         button(tr("Collapse layers"), tr("Draw each layer as one node"), &ComputationGraphView::collapseAll));
     bar->addWidget(button(tr("Expand layers"), tr("Draw every op of every layer"), &ComputationGraphView::expandAll));
+    m_savedButton->setText(tr("Saved tensors"));
+    m_savedButton->setToolTip(tr("Draw the tensors each op saved for its backward (orange)"));
+    m_savedButton->setCheckable(true);
+    m_savedButton->setChecked(m_showSaved);
+    m_savedButton->setAutoRaise(true);
+    connect(m_savedButton, &QToolButton::toggled, this, &ComputationGraphView::setShowSaved);
+    bar->addWidget(m_savedButton);
     bar->addWidget(button(tr("Export…"), tr("Save the graph as SVG, PNG or DOT"), &ComputationGraphView::exportMenu));
     auto* steps = new QHBoxLayout;
     steps->setContentsMargins(0, 0, 0, 0);
@@ -306,17 +314,29 @@ void ComputationGraphView::relayout() {
             if (!layer.isEmpty()) {
                 auto [it, inserted] = layerNode.try_emplace(layer, -1);
                 if (inserted) {
-                    int members = 0;
+                    // A small layer names its ops (conv1: ConvolutionBackward0), a big one counts them.
+                    std::vector<std::pair<qulonglong, QString>> members;  // in forward order
                     for (int r = 0; r < m_model->rowCount(); ++r)
-                        members += m_model->kind(r) == GraphItemKind::Op && foldedInto(m_model->scope(r)) == layer;
-                    it->second = addNode({QStringLiteral("▸ ") + layer, tr("%n op(s)", nullptr, members)}, false,
-                                         kLayerFill, enclosingCluster(clusters, layer));
+                        if (m_model->kind(r) == GraphItemKind::Op && foldedInto(m_model->scope(r)) == layer)
+                            members.emplace_back(
+                                m_model->data(m_model->index(r), ComputationGraphModel::SequenceRole).toULongLong(),
+                                m_model->name(r));
+                    std::sort(members.begin(), members.end());
+                    QStringList ops;
+                    for (const auto& m : members) ops << m.second;
+                    QStringList lines{QStringLiteral("▸ ") + layer};
+                    if (ops.size() <= 3)
+                        lines << ops;
+                    else
+                        lines << tr("%n ops", nullptr, int(ops.size()));
+                    it->second = addNode(lines, false, kLayerFill, enclosingCluster(clusters, layer));
                     plan->rowOfNode.push_back(-1);
                     plan->layerOfNode.push_back(layer);
                 }
                 plan->nodeOfRow[static_cast<std::size_t>(row)] = it->second;
                 continue;
             }
+            if (kind == GraphItemKind::Saved && !m_showSaved) continue;
             const QString scope = m_model->scope(row);
             const QModelIndex index = m_model->index(row);
             QStringList lines{m_model->name(row)};
@@ -328,21 +348,43 @@ void ComputationGraphView::relayout() {
                       << m_model->data(index, ComputationGraphModel::DataRole).toString()
                       << (kind == GraphItemKind::Saved ? tr("saved for backward") : tr("grad %1").arg(grad));
             }
-            const int cluster =
-                kind == GraphItemKind::Op || kind == GraphItemKind::Saved ? int(clusters.indexOf(scope)) : -1;
+            // A layer's box holds its ops, what they saved and its own parameters.
+            const int cluster = kind == GraphItemKind::Op || kind == GraphItemKind::Saved ||
+                                        kind == GraphItemKind::Parameter || kind == GraphItemKind::Input
+                                    ? int(clusters.indexOf(scope))
+                                    : -1;
             plan->nodeOfRow[static_cast<std::size_t>(row)] = addNode(lines, record, fillOf(kind), cluster);
             plan->rowOfNode.push_back(row);
             plan->layerOfNode.emplace_back();
         }
+        // A saved tensor sits beside its op: above it, it would share the previous layer's rank, and
+        // Graphviz then pushes each layer's box sideways past the one before (a long diagonal).
+        for (const auto& e : m_model->edges()) {
+            if (e.kind != GraphEdgeKind::Saved) continue;
+            const int saved = plan->nodeOfRow[static_cast<std::size_t>(e.from)];
+            const int op = plan->nodeOfRow[static_cast<std::size_t>(e.to)];
+            if (saved >= 0 && op >= 0 && plan->rowOfNode[static_cast<std::size_t>(op)] >= 0 &&
+                plan->request.nodes[static_cast<std::size_t>(saved)].cluster ==
+                    plan->request.nodes[static_cast<std::size_t>(op)].cluster &&
+                plan->request.nodes[static_cast<std::size_t>(saved)].cluster >= 0)
+                plan->request.nodes[static_cast<std::size_t>(saved)].besideOf = op;
+        }
         std::set<std::pair<int, int>> seen;
+        auto isOp = [&](int node) {
+            const int row = plan->rowOfNode[static_cast<std::size_t>(node)];
+            return row < 0 || m_model->kind(row) == GraphItemKind::Op;
+        };
         for (const auto& e : m_model->edges()) {
             const int from = plan->nodeOfRow[static_cast<std::size_t>(e.from)];
             const int to = plan->nodeOfRow[static_cast<std::size_t>(e.to)];
-            if (from == to) continue;
+            if (from == to || from < 0 || to < 0) continue;
             const bool collapsedEnd = plan->rowOfNode[static_cast<std::size_t>(from)] < 0 ||
                                       plan->rowOfNode[static_cast<std::size_t>(to)] < 0;
             if (collapsedEnd && !seen.insert({from, to}).second) continue;
-            plan->request.edges.push_back({from, to, e.kind == GraphEdgeKind::Saved});
+            // The chain of ops is the spine of the picture: heavy edges keep it straight, with the
+            // tensors hanging beside it, instead of letting each layer's records push it sideways.
+            const int weight = isOp(from) && isOp(to) ? 16 : e.kind == GraphEdgeKind::Saved ? 0 : 1;
+            plan->request.edges.push_back({from, to, e.kind == GraphEdgeKind::Saved, weight});
             plan->edgeKinds.push_back(e.kind);
         }
     }
@@ -435,7 +477,7 @@ void ComputationGraphView::applyLayout(const Laid& laid) {
     }
     m_scene->setSceneRect(r.bounds.adjusted(-20, -20, 20, 20));
     if (m_fitPending) {
-        fitToView();
+        fitLegibly();
         m_fitPending = false;
     }
     search(m_search->text());
@@ -449,6 +491,33 @@ void ComputationGraphView::fitToView() {
     m_view->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
     // A small graph is shown somewhat larger, never blown up.
     if (m_view->transform().m11() > 1.5) m_view->setTransform(QTransform::fromScale(1.5, 1.5));
+}
+
+void ComputationGraphView::fitLegibly() {
+    // Below this scale the records' monospace text is smaller than about 8 pixels.
+    constexpr double kLegible = 0.85;
+    fitToView();
+    if (m_nodeItems.empty() || m_view->transform().m11() >= kLegible) return;
+    if (!m_model || m_plan->nodeOfRow.size() != static_cast<std::size_t>(m_model->rowCount())) return;
+    m_view->setTransform(QTransform::fromScale(kLegible, kLegible));
+    const QRectF scene = m_scene->sceneRect();
+    const double halfHeight = m_view->viewport()->height() / kLegible / 2;
+    double x = scene.center().x();
+    for (const auto& step : m_model->steps()) {
+        const int node = m_plan->nodeOfRow[static_cast<std::size_t>(step.row)];
+        if (node >= 0) {
+            x = m_nodeItems[static_cast<std::size_t>(node)]->pos().x();
+            break;
+        }
+    }
+    m_view->centerOn(QPointF(x, scene.top() + halfHeight));
+}
+
+void ComputationGraphView::setShowSaved(bool show) {
+    if (show == m_showSaved) return;
+    m_showSaved = show;
+    m_savedButton->setChecked(show);
+    relayout();
 }
 
 void ComputationGraphView::setCollapsed(const QString& scope, bool collapsed) {
@@ -573,7 +642,8 @@ QString ComputationGraphView::shownGrad(int row) const {
 }
 
 void ComputationGraphView::updateStepState() {
-    if (!m_model || !m_plan) return;
+    // A plan drawn for an earlier graph waits for the new layout, which calls this again.
+    if (!m_model || !m_plan || m_plan->nodeOfRow.size() != static_cast<std::size_t>(m_model->rowCount())) return;
     const auto& steps = m_model->steps();
     // In the forward phase, ops not yet run (and what they produce or save) are faded.
     QSet<int> pending;

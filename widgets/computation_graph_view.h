@@ -54,6 +54,10 @@ public:
     bool isCollapsed(const QString& scope) const { return m_collapsed.contains(scope); }
     void collapseAll();
     void expandAll();
+    // Saved tensors (orange records) drawn or not; torchviz leaves them out by default. The panel
+    // lists them either way.
+    void setShowSaved(bool show);
+    bool showSaved() const { return m_showSaved; }
 
     // Highlights the rows whose name contains `text`, centres the first; returns how many matched.
     int search(const QString& text);
@@ -76,6 +80,9 @@ public slots:
     void step();
     void runToEnd();
     void fitToView();
+    // Fits the graph if its text stays legible that way; else zooms to a legible scale at the top of
+    // the graph, where the forward pass starts. Done by itself when a new graph is first drawn.
+    void fitLegibly();
 
 signals:
     void layoutFinished();
@@ -98,12 +105,14 @@ private:
     QTextBrowser* m_details;
     QLineEdit* m_search;
     QLabel* m_stepLabel;
+    QToolButton* m_savedButton;
     QFutureWatcher<std::shared_ptr<Laid>> m_watcher;
     std::shared_ptr<Plan> m_queued;  // the newest request, waiting for the running one to finish
     bool m_running = false;
     bool m_fitPending = true;
     std::shared_ptr<Plan> m_plan;  // the plan on screen
     QSet<QString> m_collapsed;
+    bool m_showSaved = true;
     std::vector<GraphNodeItem*> m_nodeItems;  // by plan node
     QSet<int> m_matches;
     int m_selected = -1;

@@ -4,7 +4,7 @@
 //
 //   for (const QString& path : builtinLessons()) {
 //       Lesson lesson = loadLesson(path);        // throws IoError / ValueError naming file and field
-//       lesson.steps[0].script;                  // "b = a * 3\nc = b.mean()\n"
+//       lesson.steps[0].script;                  // "c = (a * 3).mean()\n"
 //   }
 #pragma once
 

@@ -11,6 +11,8 @@ namespace tessera::autograd {
 namespace {
 thread_local bool t_gradEnabled = true;
 thread_local std::uint64_t t_sequenceNr = 0;
+thread_local ForwardObserver* t_forwardObserver = nullptr;
+std::atomic<int> g_forwardObservers{0};  // installed on any thread
 }  // namespace
 
 std::atomic<bool> detail::g_anomaly{false};
@@ -116,6 +118,18 @@ void setHistory(const Tensor& out, const std::shared_ptr<Node>& node) {
     meta.gradFn = node;
     meta.outputNr = node->addOutput({out.sizes(), out.dtype()});
     meta.requiresGrad = false;
+    if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
+        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, meta.outputNr);
+}
+
+ObserveForward::ObserveForward(ForwardObserver& observer) noexcept : m_previous(t_forwardObserver) {
+    t_forwardObserver = &observer;
+    g_forwardObservers.fetch_add(1, std::memory_order_relaxed);
+}
+
+ObserveForward::~ObserveForward() {
+    t_forwardObserver = m_previous;
+    g_forwardObservers.fetch_sub(1, std::memory_order_relaxed);
 }
 
 }  // namespace tessera::autograd

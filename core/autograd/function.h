@@ -199,4 +199,25 @@ std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
 // outputs that are not differentiable (indices, comparisons) are simply not given a history.
 void setHistory(const Tensor& out, const std::shared_ptr<Node>& node);
 
+// Sees each op output as setHistory makes `node` its grad_fn, on the thread that installed it: graph
+// snapshots keep the forward values of outputs nobody holds this way (ForwardRecorder in
+// graph_snapshot.h). When none is installed anywhere, setHistory pays one relaxed load.
+class ForwardObserver {
+public:
+    virtual ~ForwardObserver() = default;
+    virtual void outputRecorded(const Tensor& out, const std::shared_ptr<Node>& node, std::uint32_t outputNr) = 0;
+};
+
+// Installs `observer` for the ops run on this thread while it lives.
+class ObserveForward {
+public:
+    explicit ObserveForward(ForwardObserver& observer) noexcept;
+    ~ObserveForward();
+    ObserveForward(const ObserveForward&) = delete;
+    ObserveForward& operator=(const ObserveForward&) = delete;
+
+private:
+    ForwardObserver* m_previous;
+};
+
 }  // namespace tessera::autograd

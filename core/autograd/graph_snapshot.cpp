@@ -19,7 +19,26 @@ SnapshotTensor describeTensor(const Tensor& t, std::string name, bool withValues
     return s;
 }
 
-GraphRecorder::GraphRecorder(const TensorList& roots, bool withValues) : m_withValues(withValues) {
+ForwardRecorder::ForwardRecorder(bool withValues) : m_withValues(withValues), m_observe(*this) {}
+
+void ForwardRecorder::outputRecorded(const Tensor& out, const std::shared_ptr<Node>& node, std::uint32_t outputNr) {
+    Entry& entry = m_outputs[node.get()];
+    if (entry.node.lock() != node) entry = Entry{node, {}};
+    if (entry.outputs.size() <= outputNr) entry.outputs.resize(outputNr + 1);
+    entry.outputs[outputNr] = describeTensor(out, "output", m_withValues);
+}
+
+std::vector<SnapshotTensor> ForwardRecorder::outputsOf(const Node& node) const {
+    auto it = m_outputs.find(&node);
+    if (it == m_outputs.end() || it->second.node.lock().get() != &node) return {};
+    std::vector<SnapshotTensor> out = it->second.outputs;
+    if (out.size() > 1)
+        for (std::size_t i = 0; i < out.size(); ++i) out[i].name = "output[" + std::to_string(i) + "]";
+    return out;
+}
+
+GraphRecorder::GraphRecorder(const TensorList& roots, bool withValues, const ForwardRecorder* forward)
+    : m_withValues(withValues) {
     std::vector<Node*> stack;
     auto visit = [&](Node* n) -> std::size_t {
         auto [it, inserted] = m_index.try_emplace(n, m_snapshot.nodes.size());
@@ -34,6 +53,7 @@ GraphRecorder::GraphRecorder(const TensorList& roots, bool withValues) : m_withV
                 sn.variable = describeTensor(acc->variable(), meta ? meta->name : std::string(), withValues);
             }
             for (auto& info : n->savedTensors()) sn.saved.push_back(describeTensor(info.value, info.name, withValues));
+            if (forward) sn.outputs = forward->outputsOf(*n);
             m_snapshot.nodes.push_back(std::move(sn));
             stack.push_back(n);
         }

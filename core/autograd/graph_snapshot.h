@@ -10,9 +10,17 @@
 //   }
 //   const GraphSnapshot& g = recorder.snapshot();   // g.nodes[i].backwardOrder, .gradsIn, .gradsOut
 //   std::string dot = toDot(g);
+//
+// To also keep what each op computed in the forward pass — outputs nobody holds any more, such as
+// the a * 3 inside (a * 3).mean() — record the forward with a ForwardRecorder and hand it over:
+//
+//   autograd::ForwardRecorder forward(/*withValues=*/true);
+//   Tensor c = ops::mean(ops::mul(a, three));
+//   autograd::GraphRecorder recorder({c}, /*withValues=*/true, &forward);   // nodes[i].outputs
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -39,7 +47,8 @@ struct SnapshotNode {
     SnapshotTensor variable;  // for AccumulateGrad: the leaf (and, after backward, its .grad in `leafGrad`)
     SnapshotTensor leafGrad;
     std::vector<SnapshotTensor> saved;
-    int backwardOrder = -1;  // position in the engine's order, -1 if not run
+    std::vector<SnapshotTensor> outputs;  // the forward outputs by output number, when a ForwardRecorder saw them
+    int backwardOrder = -1;               // position in the engine's order, -1 if not run
     std::vector<SnapshotTensor> gradsIn;
     std::vector<SnapshotTensor> gradsOut;
 };
@@ -62,10 +71,31 @@ struct GraphSnapshot {
 // Describes one tensor (values only when asked).
 SnapshotTensor describeTensor(const Tensor& t, std::string name, bool withValues);
 
+// Keeps the output of every op given a grad_fn on this thread while it lives — its shape, strides and
+// (when asked) its values at that moment, before any in-place op changes them.
+class ForwardRecorder final : public ForwardObserver {
+public:
+    explicit ForwardRecorder(bool withValues = false);
+    void outputRecorded(const Tensor& out, const std::shared_ptr<Node>& node, std::uint32_t outputNr) override;
+    // `node`'s outputs by output number ("output", or "output[i]" for an op with several); empty when
+    // the node was not created while recording.
+    std::vector<SnapshotTensor> outputsOf(const Node& node) const;
+
+private:
+    struct Entry {
+        std::weak_ptr<Node> node;  // tells a live Node from a freed one at the same address
+        std::vector<SnapshotTensor> outputs;
+    };
+    std::unordered_map<const Node*, Entry> m_outputs;
+    bool m_withValues;
+    ObserveForward m_observe;  // last: installed once the members above exist
+};
+
 class GraphRecorder final : public BackwardObserver {
 public:
-    // Takes the structure of the graph behind `roots` now (before backward frees saved tensors).
-    explicit GraphRecorder(const TensorList& roots, bool withValues = false);
+    // Takes the structure of the graph behind `roots` now (before backward frees saved tensors), with
+    // each Node's forward outputs when `forward` recorded them.
+    explicit GraphRecorder(const TensorList& roots, bool withValues = false, const ForwardRecorder* forward = nullptr);
     void nodeEvaluated(const Node& node, const TensorList& gradsIn, const TensorList& gradsOut) override;
     const GraphSnapshot& snapshot() const noexcept { return m_snapshot; }
 

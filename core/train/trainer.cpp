@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <utility>
 
+#include "core/autograd/autograd_meta.h"
 #include "core/autograd/grad_mode.h"
 #include "core/data/mix_seed.h"
 #include "core/io/safetensors.h"
@@ -151,10 +153,20 @@ void Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
     };
     manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
     m_optimizer->zeroGrad(true);
+    // A captured step keeps every op's forward output and names the parameters as the state dict does.
+    std::optional<autograd::ForwardRecorder> forward;
+    if (m_captureGraph.exchange(false)) {
+        forward.emplace(/*withValues=*/true);
+        for (const auto& [name, p] : m_model.namedParameters()) {
+            auto& meta = autograd::autogradMeta(p);
+            if (meta.name.empty()) meta.name = name;
+        }
+    }
     auto [prediction, loss] = m_forward(batch.x, batch.y);
     timings.forwardNs = lap();
-    if (m_captureGraph.exchange(false)) {
-        autograd::GraphRecorder recorder({loss}, /*withValues=*/true);
+    if (forward) {
+        autograd::GraphRecorder recorder({loss}, /*withValues=*/true, &*forward);
+        forward.reset();
         {
             autograd::ObserveBackward observe(recorder);
             loss.backward();

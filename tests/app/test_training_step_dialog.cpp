@@ -1,15 +1,19 @@
 // View → Autograd Graph of a Training Step, offscreen: the open project (unsaved edits included) is
 // built as tessera-cli builds it, one training step is captured off the UI thread and drawn; graph and
-// data errors reach the Messages dock naming the node or data set, and the window closes.
+// data errors reach the Messages dock naming the node or data set, and the window closes. Run → Show
+// Autograd Graph of the Next Step shows a step in the middle of a run, recorded by the trainer.
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "app/main_window.h"
 #include "app/project_document.h"
+#include "app/training_controller.h"
+#include "app/training_page.h"
 #include "app/training_step_dialog.h"
 #include "widgets/computation_graph_model.h"
 #include "widgets/computation_graph_view.h"
@@ -81,6 +85,53 @@ private slots:
         QCOMPARE(window.messages()->rowCount(), 1);  // only "Opened example": no error
     }
 
+    void aStepOfARunningTrainingIsShown() {
+        MainWindow window({.persistent = false, .pluginFolders = {}});
+        QVERIFY(window.openExample(QStringLiteral("digits-cnn")));
+        auto* action = window.findChild<QAction*>(QStringLiteral("nextStepGraphAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isEnabled());  // no run yet
+        QTemporaryDir runs;
+        app::TrainingController* controller = window.trainingPage()->controller();
+        QVERIFY2(controller->start(window.document()->project(), {}, runs.path(), {.startPaused = true}),
+                 qPrintable(controller->lastError()));
+        QVERIFY(action->isEnabled());
+        controller->stepOnce();  // the run is in its middle: one step done, paused
+        QTRY_COMPARE_WITH_TIMEOUT(controller->progress().step, 1, kCaptureTimeoutMs);
+
+        action->trigger();
+        const auto dialogs = window.findChildren<TrainingStepDialog*>();
+        QVERIFY(!dialogs.isEmpty());
+        TrainingStepDialog* dialog = dialogs.last();
+        QVERIFY(dialog->isVisible());
+        QSignalSpy captured(dialog, &TrainingStepDialog::captured);
+        QVERIFY(dialog->isCapturing() ? captured.wait(kCaptureTimeoutMs) : true);
+        QVERIFY(!dialog->isCapturing());
+        QTRY_COMPARE_WITH_TIMEOUT(controller->progress().step, 2, kCaptureTimeoutMs);  // the paused run made one step
+        QVERIFY(controller->isActive());
+        const QString status = dialog->findChild<QLabel*>(QStringLiteral("trainingStepStatus"))->text();
+        QVERIFY2(status.contains("step 2 of the run"), qPrintable(status));
+
+        const widgets::ComputationGraphModel& model = *dialog->graphModel();
+        const QStringList names = nodeNames(model);
+        QCOMPARE(names.count("ConvolutionBackward0"), 2);
+        QVERIFY2(names.contains("AddmmBackward0"), qPrintable(names.join(", ")));
+        QVERIFY(!model.find(QStringLiteral("conv1.weight")).isEmpty());
+        QVERIFY(model.scopes().contains("conv1"));
+        // Every op's forward output was kept, and backward ran with gradients recorded.
+        for (const auto& node : model.graph().snapshot.nodes) {
+            if (node.isLeafAccumulator) continue;
+            QVERIFY2(!node.outputs.empty() && !node.outputs[0].values.empty(), node.name.c_str());
+            QVERIFY2(node.backwardOrder >= 0 && !node.gradsIn.empty(), node.name.c_str());
+        }
+        QVERIFY(!model.stepTensors(0).empty());
+        QCOMPARE(model.stepTensors(0).front().kind, widgets::StepTensor::Kind::Output);
+
+        QSignalSpy finished(controller, &app::TrainingController::finished);
+        controller->stop();
+        QVERIFY(finished.wait(kCaptureTimeoutMs));
+        QVERIFY(!action->isEnabled());
+    }
     void layersCanStartCollapsed() {
         MainWindow window({.persistent = false, .pluginFolders = {}});
         QVERIFY(window.openExample(QStringLiteral("digits-cnn")));

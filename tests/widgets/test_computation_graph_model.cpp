@@ -146,6 +146,18 @@ private slots:
         QVERIFY(model.detailsHtml(steps[4].row).contains("storage"));
         QCOMPARE(model.find("mul").size(), 1);
     }
+    void bigTensorsShowTheirFirstValues() {
+        ComputationGraphModel model;
+        std::vector<double> values(5000, 0.25);
+        model.setGraph(tessera::widgets::captureScript("c = (a * 2).sum()\n",
+                                                       {{"a", {5000}, values, true, tessera::DType::Float32}}));
+        const std::vector<tessera::widgets::StepTensor> shown = model.stepTensors(0);  // forward: a * 2
+        QVERIFY(!shown.empty());
+        QCOMPARE(shown[0].tensor.values.size(), std::size_t(5000));
+        const QString html = model.stepHtml(0);
+        QVERIFY2(html.contains("5000 elements; the first 4096") && html.contains("[0.5, 0.5"),
+                 qPrintable(html.left(300)));
+    }
     void reportsScriptErrorsWithPlace() {
         try {
             tessera::widgets::captureScript("b = a *\n", {input("a", {3})});

@@ -84,12 +84,16 @@ private slots:
         view.restartSteps();
         QCOMPARE(view.highlightedRow(), -1);
         // Forward: the ops in execution order; no gradient is known yet.
+        // The unnamed a * 3 has no record, but its forward step shows its values.
         view.step();
         QCOMPARE(view.highlightedRow(), mul);
         QCOMPARE(view.shownGrad(a), QString());
+        QVERIFY(view.detailsHtml().contains("[3, 6, 9]"));
         view.step();
         QCOMPARE(view.highlightedRow(), mean);
         QVERIFY(view.detailsHtml().contains("forward 2/2"));
+        QVERIFY(view.detailsHtml().contains("output c"));
+        QVERIFY(view.detailsHtml().contains(">6<"));
         // Backward, in the engine's order: dc/dc = 1 enters MeanBackward0 …
         view.step();
         QCOMPARE(view.highlightedRow(), mean);
@@ -129,6 +133,22 @@ private slots:
         view.expandAll();
         QVERIFY(waitForLayout(view));
         QCOMPARE(view.visibleRows().size(), model.rowCount());
+
+        // Saved tensors can be left out of the picture (as torchviz does by default).
+        const int visible = view.visibleRows().size();
+        ComputationGraphModel saving;
+        view.setModel(&saving);
+        saving.setGraph(captureScript("c = (a * b).sum()\n", {{"a", {2}, {1, 2}, true, tessera::DType::Float32},
+                                                              {"b", {2}, {3, 4}, true, tessera::DType::Float32}}));
+        QVERIFY(waitForLayout(view));
+        const int withSaved = view.visibleRows().size();
+        view.setShowSaved(false);
+        QVERIFY(waitForLayout(view));
+        QCOMPARE(view.visibleRows().size(), withSaved - 2);  // MulBackward0's self and other
+        view.setShowSaved(true);
+        view.setModel(&model);
+        QVERIFY(waitForLayout(view));
+        QCOMPARE(view.visibleRows().size(), visible);
 
         QCOMPARE(view.search("mul"), 2);
         const int leaf = rowNamed(model, "fc1.weight");
