@@ -260,6 +260,18 @@
         <source>Training</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show Autograd &amp;Graph of the Next Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run ended before another step was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::PlaygroundDialog</name>
@@ -494,15 +506,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: the first training step, loss %2 — %3 autograd Nodes in %4 layers. %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Layers are collapsed: double-click one to open it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Double-click a layer&apos;s box to collapse it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the next training step of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, loss %3 — %4 autograd Nodes in %5 layers. %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -580,10 +604,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;Its output has no name in the script; assign it (x = …) to see its values.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>saved for backward: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -655,6 +675,14 @@
         <source>gradient</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>grad_out[%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its output was not recorded (the graph was captured after the forward pass).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ComputationGraphView</name>
@@ -718,13 +746,6 @@
         <source>Show the whole forward and backward pass</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n op(s)</source>
-        <translation>
-            <numerusform>%n op</numerusform>
-            <numerusform>%n ops</numerusform>
-        </translation>
-    </message>
     <message>
         <source>saved for backward</source>
         <translation type="unfinished"></translation>
@@ -767,6 +788,21 @@
     <message>
         <source>Autograd graph</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the tensors each op saved for its backward (orange)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ops</source>
+        <translation>
+            <numerusform>%n op</numerusform>
+            <numerusform>%n ops</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -260,6 +260,18 @@
         <source>Training</source>
         <translation>训练</translation>
     </message>
+    <message>
+        <source>Show Autograd &amp;Graph of the Next Step</source>
+        <translation>显示下一个训练步骤的自动求导图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>step %1 of the run</source>
+        <translation>运行的第 %1 步</translation>
+    </message>
+    <message>
+        <source>The run ended before another step was recorded.</source>
+        <translation>在记录到下一个步骤之前，运行已结束。</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::PlaygroundDialog</name>
@@ -494,16 +506,28 @@
         <translation>正在构建 %1 的模型和数据并记录一个训练步骤…</translation>
     </message>
     <message>
-        <source>%1: the first training step, loss %2 — %3 autograd Nodes in %4 layers. %5</source>
-        <translation>%1：第一个训练步骤，损失 %2 — %3 个自动求导节点，分布在 %4 个层中。%5</translation>
-    </message>
-    <message>
         <source>Layers are collapsed: double-click one to open it.</source>
         <translation>各层已折叠：双击某层即可展开。</translation>
     </message>
     <message>
         <source>Double-click a layer&apos;s box to collapse it.</source>
         <translation>双击某层的框即可折叠它。</translation>
+    </message>
+    <message>
+        <source>Waiting for the next training step of %1…</source>
+        <translation>正在等待 %1 的下一个训练步骤…</translation>
+    </message>
+    <message>
+        <source>the first training step</source>
+        <translation>第一个训练步骤</translation>
+    </message>
+    <message>
+        <source>%1: %2, loss %3 — %4 autograd Nodes in %5 layers. %6</source>
+        <translation>%1：%2，损失 %3 — %4 个自动求导节点，分布在 %5 个层中。%6</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
     </message>
 </context>
 <context>
@@ -581,10 +605,6 @@
         <translation>输出 %1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Its output has no name in the script; assign it (x = …) to see its values.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;它的输出在脚本中没有名字；给它赋值（x = …）即可查看其值。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>saved for backward: %1</source>
         <translation>为反向传播保存：%1</translation>
     </message>
@@ -656,6 +676,14 @@
         <source>gradient</source>
         <translation>梯度</translation>
     </message>
+    <message>
+        <source>grad_out[%1]</source>
+        <translation>grad_out[%1]</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its output was not recorded (the graph was captured after the forward pass).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它的输出没有被记录（该图是在前向传播之后捕获的）。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ComputationGraphView</name>
@@ -719,12 +747,6 @@
         <source>Show the whole forward and backward pass</source>
         <translation>显示完整的前向与反向传播</translation>
     </message>
-    <message numerus="yes">
-        <source>%n op(s)</source>
-        <translation>
-            <numerusform>%n 个运算</numerusform>
-        </translation>
-    </message>
     <message>
         <source>saved for backward</source>
         <translation>为反向传播保存</translation>
@@ -766,6 +788,20 @@
     <message>
         <source>Autograd graph</source>
         <translation>自动求导图</translation>
+    </message>
+    <message>
+        <source>Saved tensors</source>
+        <translation>已保存的张量</translation>
+    </message>
+    <message>
+        <source>Draw the tensors each op saved for its backward (orange)</source>
+        <translation>画出每个运算为反向传播保存的张量（橙色）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ops</source>
+        <translation>
+            <numerusform>%n 个运算</numerusform>
+        </translation>
     </message>
 </context>
 <context>
