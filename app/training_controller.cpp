@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include "app/run_inspection.h"
 
 #include "core/autograd/grad_mode.h"
 #include "core/data/data_loader.h"
@@ -87,7 +88,8 @@ double stepNs(const train::StepTimings& t) {
 TrainingController::TrainingController(QObject* parent)
     : QObject(parent),
       m_steps(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Steps, this)),
-      m_epochs(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Epochs, this)) {
+      m_epochs(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Epochs, this)),
+      m_inspection(new RunInspection(this)) {
     qRegisterMetaType<TrainingProgress>();
     m_drainTimer.setInterval(kDrainIntervalMs);
     connect(&m_drainTimer, &QTimer::timeout, this, &TrainingController::drain);
@@ -184,6 +186,7 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     m_steps->append(steps);
     m_epochs->append(epochs);
     m_finishReason.reset();
+    m_nonFinite.reset();
     m_lastError.clear();
     m_evaluation = {};
     m_boundary = {};
@@ -212,8 +215,15 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     }
 
     trainer.control().reset();
+    m_inspection->attach(*m_session, QFileInfo(folder).fileName());
+    trainer.setDetectAnomaly(m_detectAnomaly);
+    trainer.callbacks().onPaused = [this, &trainer] { m_inspection->beforePause(trainer.globalStep()); };
+    trainer.callbacks().locateNonFinite = [model = m_session->model](const Tensor& x, const Tensor& y) {
+        return train::firstNonFiniteNode(*model, x, y);
+    };
     trainer.callbacks().onStep = [this](const train::StepRecord& r) {
         profileStep(r);
+        m_inspection->afterStep(r.step);
         std::lock_guard lock(m_pendingMutex);
         m_pendingSteps.push_back(r);
     };
@@ -231,15 +241,18 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     m_drainTimer.start();
     m_worker = std::thread([this, &trainer] {
         std::optional<train::FinishReason> reason;
+        std::optional<train::NonFiniteReport> nonFinite;
         QString error;
         try {
-            reason = trainer.run().reason;
+            train::TrainResult result = trainer.run();
+            reason = result.reason;
+            nonFinite = result.nonFinite;
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
         if (m_profileLeft > 0) endProfileWindow();
         QMetaObject::invokeMethod(
-            this, [this, reason, error] { onWorkerDone(reason, error); }, Qt::QueuedConnection);
+            this, [this, reason, error, nonFinite] { onWorkerDone(reason, error, nonFinite); }, Qt::QueuedConnection);
     });
     return true;
 }
@@ -290,6 +303,11 @@ void TrainingController::stop() {
     if (isActive()) m_session->trainer->control().stop();
 }
 
+void TrainingController::setDetectAnomaly(bool on) {
+    m_detectAnomaly = on;
+    if (isActive()) m_session->trainer->setDetectAnomaly(on);
+}
+
 void TrainingController::setState(State state) {
     if (state == m_state) return;
     m_state = state;
@@ -297,6 +315,7 @@ void TrainingController::setState(State state) {
 }
 
 void TrainingController::drain() {
+    m_inspection->drain();
     std::vector<train::StepRecord> steps;
     std::vector<train::EpochRecord> epochs;
     std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> evaluation;
@@ -352,10 +371,16 @@ void TrainingController::drain() {
     emit progressChanged(m_progress);
 }
 
-void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason, const QString& error) {
+void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason, const QString& error,
+                                      std::optional<train::NonFiniteReport> nonFinite) {
     if (m_worker.joinable()) m_worker.join();
     m_drainTimer.stop();
     drain();
+    try {
+        m_inspection->finish(m_progress.step);
+    } catch (const std::exception& e) {
+        m_lastError = QString::fromUtf8(e.what());
+    }
     if (!reason) {
         m_lastError = error;
         try {
@@ -368,6 +393,8 @@ void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason,
         return;
     }
     m_finishReason = reason;
+    m_nonFinite = nonFinite;
+    if (nonFinite) m_lastError = QString::fromStdString(nonFinite->message());
     // Early stopping may have restored the best epoch's weights since the last epoch's evaluation.
     try {
         takeEvaluation(m_progress.epoch, m_evaluation, m_boundary);
@@ -422,6 +449,7 @@ void TrainingController::writeRunFiles(const QString& status) {
     run.set("project", m_session->projectName);
     run.set("data", m_session->dataSpec);
     run.set("training", train::trainingConfigToJson(m_session->config));
+    if (m_nonFinite) run.set("error", m_nonFinite->message());
     io::writeFileAtomically(folder / "run.json", io::writeJson(run));
     io::writeFileAtomically(folder / "steps.csv", m_steps->toCsv().toStdString());
     io::writeFileAtomically(folder / "metrics.csv", m_epochs->toCsv().toStdString());

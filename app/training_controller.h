@@ -39,6 +39,8 @@ class RunRecordsModel;
 
 namespace tessera::app {
 
+class RunInspection;
+
 struct TrainingProgress {
     std::int64_t epoch = 0;  // completed epochs
     std::int64_t epochs = 0;
@@ -125,6 +127,13 @@ public:
     const widgets::Evaluation& evaluation() const { return m_evaluation; }
     const widgets::BoundaryGrid& boundary() const { return m_boundary; }
     const ProfileWindow& profile() const { return m_profile; }
+    // Tensor samples and weight snapshots of the run, for the tensor inspector and the try-the-model view.
+    RunInspection* inspection() const { return m_inspection; }
+    // Anomaly mode for the runs (also the one in progress): a NaN/Inf stops at the op that made it.
+    void setDetectAnomaly(bool on);
+    bool detectAnomaly() const { return m_detectAnomaly; }
+    // With finishReason() NonFinite: where the NaN/Inf came from.
+    const std::optional<train::NonFiniteReport>& nonFinite() const { return m_nonFinite; }
 
     static QString stateName(State state);
 
@@ -147,7 +156,8 @@ private:
     bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
                 const std::vector<std::vector<double>>& epochs);
     void drain();  // moves the worker's pending records into the models
-    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error);
+    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error,
+                      std::optional<train::NonFiniteReport> nonFinite = {});
     void writeRunFiles(const QString& status);
     // Runs on whichever thread owns the model at the time (the worker between batches, or the UI
     // thread once the worker has ended).
@@ -167,6 +177,9 @@ private:
     widgets::Evaluation m_evaluation;
     widgets::BoundaryGrid m_boundary;
     ProfileWindow m_profile;
+    RunInspection* m_inspection;
+    bool m_detectAnomaly = false;
+    std::optional<train::NonFiniteReport> m_nonFinite;
     std::atomic<int> m_profileRequest{0};
     // Used by the worker thread only.
     int m_profileLeft = 0;

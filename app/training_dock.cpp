@@ -13,7 +13,9 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "app/inspect_views.h"
 #include "app/project_document.h"
+#include "app/run_inspection.h"
 #include "core/data/load_dataset.h"
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
@@ -23,6 +25,8 @@
 #include "widgets/profile_view.h"
 #include "widgets/run_panel.h"
 #include "widgets/run_records_model.h"
+#include "widgets/tensor_inspector.h"
+#include "widgets/try_model.h"
 
 namespace tessera::app {
 
@@ -94,6 +98,11 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     m_tabs->addTab(split, tr("Curves"));
     m_tabs->addTab(m_metrics, tr("Metrics"));
     m_tabs->addTab(m_profile, tr("Profile"));
+    auto* tensors = new widgets::TensorInspector(m_controller->inspection()->tensors(), this);
+    auto* tryModel = new widgets::TryModelView(this);
+    connectInspectViews(m_controller, tensors, tryModel);
+    m_tabs->addTab(tensors, tr("Tensors"));
+    m_tabs->addTab(tryModel, tr("Try"));
     m_tabs->addTab(m_runPanel, tr("Settings"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
     setWidget(m_tabs);
@@ -104,7 +113,10 @@ TrainingDock::TrainingDock(ProjectDocument* document, QWidget* parent)
     connect(m_controller, &TrainingController::progressChanged, this, &TrainingDock::updateProgress);
     connect(m_controller, &TrainingController::failed, this,
             [this](const QString& message) { emit errorReported(message, m_document->displayName()); });
-    connect(m_controller, &TrainingController::finished, this, [this](const QString&) { refreshRuns(); });
+    connect(m_controller, &TrainingController::finished, this, [this](const QString&) {
+        refreshRuns();
+        if (m_controller->nonFinite()) emit errorReported(m_controller->lastError(), m_document->displayName());
+    });
     connect(m_controller, &TrainingController::evaluated, this, [this] {
         m_metrics->setEvaluation(m_controller->evaluation());
         m_metrics->setBoundary(m_controller->boundary());
@@ -200,6 +212,7 @@ void TrainingDock::updateProgress(const TrainingProgress& p) {
     if (state == TrainingController::State::Idle) return;
     if (state == TrainingController::State::Finished && m_controller->finishReason())
         text = tr("Finished (%1)").arg(QString::fromStdString(train::finishReasonName(*m_controller->finishReason())));
+    if (m_controller->nonFinite()) text = tr("Stopped: %1").arg(m_controller->lastError());
     text += tr(" · %1 · epoch %2/%3 · step %4/%5")
                 .arg(m_currentRun)
                 .arg(std::min(p.epoch + (state == TrainingController::State::Finished ? 0 : 1), p.epochs))
