@@ -6,7 +6,9 @@
 // (`--layers collapsed|expanded` overrides the automatic choice), and --screenshot then pictures that
 // window once its graph is laid out.
 // `--train-epochs N` trains the project for N epochs first and waits for the run to end (with
-// --screenshot its run folder is temporary).
+// --screenshot its run folder is temporary). After it, `--node-heat` paints the profiled operator
+// timings on the designer's nodes (hiding the Training dock unless --training-tab is given) and
+// `--try-row R` tries the model on row R of the test split.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -16,6 +18,7 @@
 #include <QLocale>
 #include <QPixmap>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
@@ -31,6 +34,8 @@
 #include "widgets/computation_graph_view.h"
 #include "widgets/lesson_player.h"
 #include "widgets/playground_widget.h"
+#include "widgets/profile_view.h"
+#include "widgets/try_model.h"
 
 namespace {
 
@@ -131,8 +136,14 @@ int main(int argc, char** argv) {
     const QCommandLineOption profileSteps(QStringLiteral("profile-steps"),
                                           QStringLiteral("With --train-epochs: profile the first S steps."),
                                           QStringLiteral("S"));
+    const QCommandLineOption nodeHeat(QStringLiteral("node-heat"),
+                                      QStringLiteral("With --profile-steps: paint the operator timings on the "
+                                                     "designer's nodes."));
+    const QCommandLineOption tryRow(QStringLiteral("try-row"),
+                                    QStringLiteral("With --train-epochs: try the model on row R of the test split."),
+                                    QStringLiteral("R"));
     parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, layers,
-                       trainEpochs, trainingTab, profileSteps});
+                       trainEpochs, trainingTab, profileSteps, nodeHeat, tryRow});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -237,6 +248,20 @@ int main(int argc, char** argv) {
         loop.exec();
         if (dock->controller()->state() == tessera::app::TrainingController::State::Failed)
             return fail(dock->controller()->lastError());
+        if (parser.isSet(nodeHeat)) {
+            dock->profileView()->setHeatShown(true);
+            // The canvas gets the window's width unless a Training tab is to be pictured.
+            if (!parser.isSet(trainingTab)) dock->hide();
+        }
+        if (parser.isSet(tryRow)) {
+            auto* tryView = dock->findChild<tessera::widgets::TryModelView*>();
+            const int row = parser.value(tryRow).toInt(&ok);
+            if (!ok || row < 0 || row >= tryView->rows()->model()->rowCount())
+                return fail(QStringLiteral("--try-row: expected a row from 0 to %1, got '%2'")
+                                .arg(tryView->rows()->model()->rowCount() - 1)
+                                .arg(parser.value(tryRow)));
+            tryView->rows()->setCurrentIndex(tryView->rows()->model()->index(row, 0));
+        }
     }
 
     if (shooting) {
