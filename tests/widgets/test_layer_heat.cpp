@@ -1,7 +1,8 @@
 // Operator timings as heat on the designer's nodes: layerTimeShares counts nested events once per
 // thread and leaves unscoped ones out; the colour scale runs from pale yellow to dark red; a profile
 // of digits-cnn gives every layer a share and the shares stay within the step time; the profile view
-// emits the shares while its heat box is ticked; and GraphScene paints a node's body in its colour.
+// emits the shares while its heat box is ticked; GraphScene paints a node's body in its colour; and
+// the View menu's action and the Profile tab's box switch the designer's heat together.
 #include <QCheckBox>
 #include <QImage>
 #include <QPainter>
@@ -9,6 +10,9 @@
 #include <QtTest>
 #include <filesystem>
 
+#include "app/designer_page.h"
+#include "app/main_window.h"
+#include "app/training_dock.h"
 #include "core/io/project.h"
 #include "core/profile/profiler.h"
 #include "core/train/project_session.h"
@@ -142,6 +146,22 @@ private slots:
         QVERIFY2(hot != plain, qPrintable(plain.name()));
         scene.setNodeHeat({});
         QCOMPARE(bodyColour("hot"), plain);
+    }
+
+    void viewMenuPaintsTheDesigner() {
+        app::MainWindow w({.persistent = false, .pluginFolders = {}});
+        QVERIFY(w.openExample(QStringLiteral("digits-cnn")));
+        widgets::ProfileView* profile = w.trainingDock()->profileView();
+        profile->setEvents({makeEvent(0, 300, scopeOf("conv2")), makeEvent(300, 400, scopeOf("fc"))}, 1000, 1);
+        QVERIFY(w.designerPage()->scene()->nodeHeat().isEmpty());
+        auto* action = w.findChild<QAction*>(QStringLiteral("nodeHeatAction"));
+        QVERIFY(action);
+        action->trigger();
+        QVERIFY(profile->heatShown());
+        QCOMPARE(w.designerPage()->scene()->nodeHeat(), (Shares{{"conv2", 0.3}, {"fc", 0.1}}));
+        profile->heatBox()->click();  // off again from the Profile tab
+        QVERIFY(!action->isChecked());
+        QVERIFY(w.designerPage()->scene()->nodeHeat().isEmpty());
     }
 };
 
