@@ -75,7 +75,7 @@ private:
 
     widgets::TensorHistoryModel* m_tensors;
     std::unique_ptr<train::TensorProbe> m_probe;
-    std::atomic<int> m_every{10};
+    std::atomic<int> m_every{20};
     graph::ModelGraph m_graph;
     data::Dataset m_tryData;
     QString m_runName;

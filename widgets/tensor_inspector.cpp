@@ -385,7 +385,7 @@ TensorInspector::TensorInspector(TensorHistoryModel* model, QWidget* parent)
     m_kind->addItem(tr("Gradients"), static_cast<int>(train::TensorKind::Gradient));
     m_kind->addItem(tr("Activations"), static_cast<int>(train::TensorKind::Activation));
     m_every->setRange(1, 10000);
-    m_every->setValue(10);
+    m_every->setValue(20);
     m_every->setPrefix(tr("every "));
     m_every->setSuffix(tr(" steps"));
     m_every->setToolTip(
