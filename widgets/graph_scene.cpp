@@ -199,11 +199,12 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     }
 
     if (const auto heat = m_scene->m_heat.constFind(m_id); heat != m_scene->m_heat.constEnd()) {
-        // Translucent over the body, so the text stays readable; the share on a tag under the header.
+        // Translucent over the body, so the text stays readable; the share on a tag in the header's
+        // right end (node ids are short; the body's lines run the full width).
         const double t = *heat / std::max(maxShare(m_scene->m_heat), 1e-12);
         QColor tint = heatColor(t);
         const QString share = QObject::tr("%1% of step").arg(100.0 * *heat, 0, 'f', 1);
-        const QRectF tag(m_size.width() - fm.horizontalAdvance(share) - 14, kHeader + 2,
+        const QRectF tag(m_size.width() - fm.horizontalAdvance(share) - 14, (kHeader - kLineHeight) / 2,
                          fm.horizontalAdvance(share) + 10, kLineHeight);
         tint.setAlphaF(0.45f);
         painter->setPen(Qt::NoPen);
