@@ -1,6 +1,5 @@
 #include "app/run_inspection.h"
 
-#include "app/training_controller.h"
 #include "core/data/dataset.h"
 #include "widgets/tensor_inspector.h"
 
@@ -19,14 +18,13 @@ RunInspection::RunInspection(QObject* parent) : QObject(parent), m_tensors(new w
 
 RunInspection::~RunInspection() = default;
 
-void RunInspection::attach(TrainingSession& session, const QString& runName) {
-    const data::Split& split = session.split;
+void RunInspection::attach(graph::GraphModule& model, const data::Split& split, const QString& runName) {
     const data::Dataset& rows = split.val.size() > 0 ? split.val : split.test.size() > 0 ? split.test : split.train;
     std::vector<std::int64_t> first;
     for (std::int64_t i = 0; i < std::min<std::int64_t>(kProbeRows, static_cast<std::int64_t>(rows.size())); ++i)
         first.push_back(i);
-    m_probe = std::make_unique<train::TensorProbe>(*session.model, rows.subset(first).features);
-    m_graph = session.model->graph();
+    m_probe = std::make_unique<train::TensorProbe>(model, rows.subset(first).features);
+    m_graph = model.graph();
     m_tryData = split.test.size() > 0 ? split.test : split.val.size() > 0 ? split.val : split.train;
     m_runName = runName;
     {
@@ -35,6 +33,7 @@ void RunInspection::attach(TrainingSession& session, const QString& runName) {
         m_pendingWeights.reset();
     }
     m_tensors->clear();
+    m_lastTaken.store(-1);
     // The starting weights, so the model can be tried before the first sample.
     m_weights = m_probe->state();
     m_weightsStep = 0;
@@ -42,8 +41,13 @@ void RunInspection::attach(TrainingSession& session, const QString& runName) {
     emit weightsChanged();
 }
 
-void RunInspection::take(std::int64_t step, bool tensors) {
+void RunInspection::take(std::int64_t step, bool tensors, bool always) {
     if (!m_probe) return;
+    if (!always && step == m_lastTaken.load()) {
+        // The history has this step already; only the weights may have changed (early stopping).
+        tensors = false;
+    }
+    if (tensors) m_lastTaken.store(step);
     train::ProbeSample sample;
     if (tensors) {
         sample = m_probe->sample(step);
@@ -82,17 +86,6 @@ void RunInspection::drain() {
     }
 }
 
-void RunInspection::finish(std::int64_t step) {
-    drain();
-    if (!m_probe) return;
-    train::ProbeSample last = m_probe->sample(step);
-    m_weights = last.state;
-    m_weightsStep = step;
-    if (m_tensors->lastStep() != step || m_tensors->samples() == 0) {
-        m_tensors->append(last);
-        emit sampled();
-    }
-    emit weightsChanged();
-}
+void RunInspection::finish(std::int64_t step) { take(step, true, /*always=*/false); }
 
 }  // namespace tessera::app

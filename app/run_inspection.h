@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "core/data/dataset.h"
+#include "core/data/split.h"
+#include "core/graph/graph_module.h"
 #include "core/graph/model_graph.h"
 #include "core/nn/module.h"
 #include "core/train/tensor_probe.h"
@@ -32,23 +34,22 @@ class TensorHistoryModel;
 
 namespace tessera::app {
 
-struct TrainingSession;
-
 class RunInspection : public QObject {
     Q_OBJECT
 public:
     explicit RunInspection(QObject* parent = nullptr);
     ~RunInspection() override;
 
-    // UI thread, before the worker starts: probes `session`'s model (activations on the first 64 rows
-    // of the validation split, else test, else train) and clears the history.
-    void attach(TrainingSession& session, const QString& runName);
+    // UI thread, before the worker starts: probes `model` (activations on the first 64 rows of the
+    // validation split, else test, else train), tries it on the test split and clears the history.
+    void attach(graph::GraphModule& model, const data::Split& split, const QString& runName);
     // Worker thread, after each step / when the run is about to wait while paused.
     void afterStep(std::int64_t step);
     void beforePause(std::int64_t step);
     // UI thread: moves the samples taken so far into tensors() and the newest weights into weights().
     void drain();
-    // UI thread, once the worker has ended: takes a last sample of the final weights.
+    // The thread that owns the model once training has ended: takes a last sample of the final weights
+    // (early stopping may have restored older ones), delivered by the next drain().
     void finish(std::int64_t step);
 
     void setSampleEvery(int steps) { m_every.store(std::max(steps, 1)); }
@@ -71,11 +72,13 @@ signals:
     void weightsChanged();
 
 private:
-    void take(std::int64_t step, bool tensors);
+    // `always`: even when the history already ends at this step.
+    void take(std::int64_t step, bool tensors, bool always = true);
 
     widgets::TensorHistoryModel* m_tensors;
     std::unique_ptr<train::TensorProbe> m_probe;
     std::atomic<int> m_every{20};
+    std::atomic<std::int64_t> m_lastTaken{-1};  // step of the last tensor sample taken
     graph::ModelGraph m_graph;
     data::Dataset m_tryData;
     QString m_runName;

@@ -3,8 +3,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include "app/run_inspection.h"
 
+#include "app/run_inspection.h"
 #include "core/autograd/grad_mode.h"
 #include "core/data/data_loader.h"
 #include "core/data/load_dataset.h"
@@ -215,7 +215,7 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     }
 
     trainer.control().reset();
-    m_inspection->attach(*m_session, QFileInfo(folder).fileName());
+    m_inspection->attach(*m_session->model, m_session->split, QFileInfo(folder).fileName());
     trainer.setDetectAnomaly(m_detectAnomaly);
     trainer.callbacks().onPaused = [this, &trainer] { m_inspection->beforePause(trainer.globalStep()); };
     trainer.callbacks().locateNonFinite = [model = m_session->model](const Tensor& x, const Tensor& y) {
@@ -378,6 +378,7 @@ void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason,
     drain();
     try {
         m_inspection->finish(m_progress.step);
+        m_inspection->drain();
     } catch (const std::exception& e) {
         m_lastError = QString::fromUtf8(e.what());
     }

@@ -1,6 +1,5 @@
 #include "widgets/try_model.h"
 
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>

@@ -20,6 +20,7 @@
 #include "core/io/json.h"
 #include "core/io/project.h"
 #include "core/ops/view.h"
+#include "core/tensor/error.h"
 #include "core/train/project_session.h"
 #include "tests/app/cli_process.h"
 #include "widgets/tensor_inspector.h"
@@ -110,6 +111,56 @@ private slots:
             QCOMPARE(model->data(model->index(model->predictedClass(), 1), Qt::UserRole).toDouble(),
                      model->probability(model->predictedClass()));
         }
+    }
+
+    void tryModelModelWithoutAView_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("softmax over 2 classes") << QStringLiteral("moons-mlp");
+        QTest::newRow("one logit, sigmoid") << QStringLiteral("breast-cancer-logreg");
+        QTest::newRow("10 classes, 8x8 images") << QStringLiteral("digits-cnn");
+    }
+
+    void tryModelModelWithoutAView() {
+        QFETCH(QString, name);
+        const auto file = std::filesystem::path(examplePath(name).toStdString());
+        train::ProjectSession session(io::loadProject(file), file, {.epochs = 2});
+        session.trainer().run();
+        widgets::TryModelModel m;
+        QSignalSpy predicted(&m, &widgets::TryModelModel::predicted);
+        const data::Dataset& test = session.split().test;
+        m.setModel(session.model().graph(), session.model().stateDict(), test);
+        QCOMPARE(m.features(), test.numFeatures());
+        QCOMPARE(m.rowCount(), static_cast<int>(test.numClasses()));
+        for (int row : {0, 5, 17}) {
+            m.setInputRow(row);
+            const std::vector<double> expected = forward(session.model(), test, row);
+            QCOMPARE(m.outputs(), expected);
+            if (expected.size() == 1) {
+                const double p = 1 / (1 + std::exp(-expected[0]));
+                QVERIFY(std::abs(m.probability(1) - p) < 1e-12);
+                QCOMPARE(m.predictedClass(), p > 0.5 ? 1 : 0);
+            } else {
+                const auto top = std::max_element(expected.begin(), expected.end()) - expected.begin();
+                QCOMPARE(m.predictedClass(), static_cast<int>(top));
+            }
+            QCOMPARE(m.data(m.index(m.predictedClass(), widgets::TryModelModel::Label)).toString(),
+                     QString::fromStdString(test.classNames[static_cast<std::size_t>(m.predictedClass())]));
+            QVERIFY(m.predictionText().startsWith(
+                QString::fromStdString(test.classNames[static_cast<std::size_t>(m.predictedClass())])));
+        }
+        QVERIFY(predicted.count() >= 4);
+        // Only the images get a pad.
+        QCOMPARE(m.imageShape().empty(), name != QStringLiteral("digits-cnn"));
+        // A wrong number of values is refused, naming both counts; the last prediction stands.
+        const std::vector<double> before = m.outputs();
+        m.setInput(std::vector<float>(3, 0.0f));
+        QVERIFY2(m.error().contains(QStringLiteral("3 values")), qPrintable(m.error()));
+        QCOMPARE(m.outputs(), before);
+        // Rows of another data set do not fit the network.
+        data::Dataset other = test;
+        other.features = Tensor::fromVector(std::vector<float>(6, 0.0f), {2, 3});
+        other.featureNames = {"a", "b", "c"};
+        QVERIFY_THROWS_EXCEPTION(ValueError, m.setModel(session.model().graph(), session.model().stateDict(), other));
     }
 
     void weightsOfAPausedRun() {
