@@ -61,6 +61,9 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
     connect(snap, &QAction::toggled, this, [this](bool on) { m_scene->setSnapToGrid(on); });
 
     connect(m_palette, &widgets::NodePalette::addRequested, this, &DesignerPage::addNode);
+    connect(m_palette, &widgets::NodePalette::dropRequested, this, [this](const QString& type, QPoint at) {
+        if (!m_view->dropNode(type, at)) emit hintRequested(tr("Let go of %1 over the canvas to add it").arg(type));
+    });
     connect(m_scene, &widgets::GraphScene::hintRequested, this, &DesignerPage::hintRequested);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
         const QStringList ids = m_scene->selectedNodeIds();
@@ -70,6 +73,8 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
         m_properties->setNode(id);
         m_properties->setFocus();
     });
+    connect(m_properties, &widgets::PropertyEditor::nodeRenamed, this,
+            [this](const QString&, const QString& to) { m_scene->selectNodes({to}); });
     connect(m_problems, &widgets::ProblemsView::nodeSelected, this, &DesignerPage::showNode);
     connect(m_document, &ProjectDocument::contentReplaced, this, &DesignerPage::documentReplaced);
     documentReplaced();

@@ -23,7 +23,7 @@
 #include "app/designer_page.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
-#include "app/training_dock.h"
+#include "app/training_page.h"
 #include "app/training_step_dialog.h"
 #include "app/versions.h"
 #include "core/tensor/error.h"
@@ -55,12 +55,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
       m_plugins(std::make_unique<plugins::PluginLoader>()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/tessera.svg")));
-    auto* pages = new QTabWidget(this);
-    pages->setObjectName(QStringLiteral("Pages"));
-    pages->setDocumentMode(true);
-    pages->addTab(m_designer, tr("Designer"));
-    pages->addTab(m_page, tr("Project"));
-    setCentralWidget(pages);
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("Pages"));
+    m_pages->setDocumentMode(true);
+    m_pages->addTab(m_designer, tr("Designer"));
+    setCentralWidget(m_pages);
     m_prompt = [this](const QString& name) {
         const auto answer =
             QMessageBox::warning(this, tr("Unsaved Changes"), tr("\"%1\" has unsaved changes. Save them?").arg(name),
@@ -81,6 +80,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         updateTitle();
     });
     connect(m_document, &ProjectDocument::fieldChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::sectionChanged, this, [this] {
+        m_projectModel->setProject(m_document->project());
+        updateTitle();
+    });
     connect(m_document, &ProjectDocument::graphChanged, this, [this] {
         m_projectModel->setProject(m_document->project());
         updateTitle();
@@ -143,19 +146,17 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_messagesDock, m_problemsDock);
     m_problemsDock->raise();
 
-    // The Training dock stays hidden until a run starts (or View shows it), so the designer's canvas
-    // keeps the window's width while a model is being built.
-    m_trainingDock = new TrainingDock(m_document, this);
-    addDockWidget(Qt::RightDockWidgetArea, m_trainingDock);
-    connect(m_trainingDock, &TrainingDock::errorReported, this, &MainWindow::reportError);
-    connect(m_trainingDock->controller(), &TrainingController::stateChanged, this,
+    // Training is a page of its own beside the Designer: both get the window's width.
+    m_trainingPage = new TrainingPage(m_document, this);
+    m_pages->addTab(m_trainingPage, tr("Training"));
+    m_pages->addTab(m_page, tr("Project"));
+    connect(m_trainingPage, &TrainingPage::errorReported, this, &MainWindow::reportError);
+    connect(m_trainingPage->controller(), &TrainingController::stateChanged, this,
             [this](TrainingController::State state) {
-                if (state == TrainingController::State::Running) m_trainingDock->show();
+                if (state == TrainingController::State::Running) m_pages->setCurrentWidget(m_trainingPage);
             });
     resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
-    resizeDocks({m_trainingDock}, {560}, Qt::Horizontal);
     resizeDocks({m_messagesDock}, {130}, Qt::Vertical);
-    m_trainingDock->hide();
 }
 
 void MainWindow::createActions() {
@@ -195,21 +196,20 @@ void MainWindow::createActions() {
     m_viewMenu->addAction(m_projectDock->toggleViewAction());
     m_viewMenu->addAction(m_messagesDock->toggleViewAction());
     m_viewMenu->addAction(m_problemsDock->toggleViewAction());
-    m_viewMenu->addAction(m_trainingDock->toggleViewAction());
 
-    menuBar()->addMenu(m_trainingDock->runMenu());
-    addToolBar(m_trainingDock->toolBar());
+    menuBar()->addMenu(m_trainingPage->runMenu());
+    addToolBar(m_trainingPage->toolBar());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("Autograd &Graph of a Training Step"), this, &MainWindow::showTrainingStep)
         ->setObjectName(QStringLiteral("trainingStepAction"));
     // Operator timings as heat on the designer's nodes, switched here or in the Profile tab.
-    widgets::ProfileView* profile = m_trainingDock->profileView();
+    widgets::ProfileView* profile = m_trainingPage->profileView();
     QAction* heat = m_viewMenu->addAction(tr("Operator &Timings on Nodes"));
     heat->setObjectName(QStringLiteral("nodeHeatAction"));
     heat->setCheckable(true);
     connect(heat, &QAction::toggled, profile, &widgets::ProfileView::setHeatShown);
     connect(profile, &widgets::ProfileView::heatChanged, this, [this, heat](const QHash<QString, double>& shares) {
-        heat->setChecked(m_trainingDock->profileView()->heatShown());
+        heat->setChecked(m_trainingPage->profileView()->heatShown());
         m_designer->scene()->setNodeHeat(shares);
     });
 

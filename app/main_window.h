@@ -1,6 +1,6 @@
-// Tessera's main window: File/Edit/View/Help menus, the project page in the middle, the Project and
-// Messages docks. Errors go to the Messages dock (and errorReported), never into a modal dialog, so
-// the window can be driven by tests and by `tessera --screenshot`.
+// Tessera's main window: File/Edit/View/Run/Help menus, the Designer, Training and Project pages as
+// tabs in the middle, the Project, Messages and Problems docks. Errors go to the Messages dock (and errorReported),
+// never into a modal dialog, so the window can be driven by tests and by `tessera --screenshot`.
 //
 //   MainWindow window({.persistent = false, .pluginFolders = {}});   // no QSettings, no plugins
 //   if (!window.openFile("moons.tessera")) qWarning() << window.lastError();
@@ -15,6 +15,7 @@
 
 class QDockWidget;
 class QMenu;
+class QTabWidget;
 class QTreeView;
 
 namespace tessera::plugins {
@@ -31,7 +32,7 @@ class Autosave;
 class DesignerPage;
 class ProjectDocument;
 class ProjectPage;
-class TrainingDock;
+class TrainingPage;
 class TrainingStepDialog;
 
 struct MainWindowOptions {
@@ -62,7 +63,8 @@ public:
     QDockWidget* problemsDock() const { return m_problemsDock; }
     QDockWidget* messagesDock() const { return m_messagesDock; }
     QDockWidget* projectDock() const { return m_projectDock; }
-    TrainingDock* trainingDock() const { return m_trainingDock; }
+    TrainingPage* trainingPage() const { return m_trainingPage; }
+    QTabWidget* pages() const { return m_pages; }
     QStringList recentFiles() const { return m_recent; }
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
@@ -120,7 +122,8 @@ private:
     QDockWidget* m_problemsDock = nullptr;
     QDockWidget* m_projectDock = nullptr;
     QDockWidget* m_messagesDock = nullptr;
-    TrainingDock* m_trainingDock = nullptr;
+    TrainingPage* m_trainingPage = nullptr;
+    QTabWidget* m_pages = nullptr;
     QTreeView* m_projectTree = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -91,6 +91,20 @@ void ProjectDocument::applyField(Field field, const QString& value) {
     emit fieldChanged(field);
 }
 
+const io::Json& ProjectDocument::section(Section section) const {
+    return section == Section::Data ? m_project.data : m_project.training;
+}
+
+void ProjectDocument::setSection(Section section, io::Json value, const QString& text, const QString& mergeKey) {
+    if (this->section(section) == value) return;
+    m_undo->push(new SetSectionCommand(this, section, std::move(value), text, mergeKey));
+}
+
+void ProjectDocument::applySection(Section section, const io::Json& value) {
+    (section == Section::Data ? m_project.data : m_project.training) = value;
+    emit sectionChanged(section);
+}
+
 io::Project ProjectDocument::readFile(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {

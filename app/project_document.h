@@ -8,6 +8,9 @@
 //   doc.setName("Moons, wider");                  // pushes an undo command; isModified() is true
 //   doc.undoStack()->undo();                      // back to the loaded name, unmodified again
 //   doc.saveAs(path);                             // atomic; the stack becomes clean
+//   io::Json t = doc.section(ProjectDocument::Section::Training);
+//   t.set("epochs", 20);
+//   doc.setSection(ProjectDocument::Section::Training, t, "Change Epochs", "epochs");   // undoable
 #pragma once
 
 #include <QObject>
@@ -27,6 +30,8 @@ class ProjectDocument : public QObject {
     Q_OBJECT
 public:
     enum class Field { Name, Description };
+    // The project's JSON sections that the Training page edits as a whole.
+    enum class Section { Data, Training };
 
     explicit ProjectDocument(QObject* parent = nullptr);
 
@@ -54,6 +59,13 @@ public:
     // Used by the undo commands: sets the field without recording anything.
     void applyField(Field field, const QString& value);
 
+    const io::Json& section(Section section) const;
+    // Replaces a section through an undo command named `text`; consecutive edits of the section with
+    // the same non-empty mergeKey (one field typed into) merge into one step. No-op when unchanged.
+    void setSection(Section section, io::Json value, const QString& text, const QString& mergeKey = {});
+    // Used by the undo commands: sets the section without recording anything.
+    void applySection(Section section, const io::Json& value);
+
     // Reads a project from a file or a Qt resource (":/examples/…"); throws IoError naming `path`.
     static io::Project readFile(const QString& path);
 
@@ -63,6 +75,7 @@ signals:
     void filePathChanged(const QString& filePath);
     void modifiedChanged(bool modified);
     void graphChanged();  // a node or edge was added, removed, moved or changed
+    void sectionChanged(tessera::app::ProjectDocument::Section section);
 
 private:
     io::Project m_project;

@@ -5,15 +5,9 @@
 #include <QFileInfo>
 
 #include "app/run_inspection.h"
-#include "core/autograd/grad_mode.h"
-#include "core/data/data_loader.h"
-#include "core/data/load_dataset.h"
-#include "core/data/mix_seed.h"
 #include "core/data/split.h"
-#include "core/graph/graph_module.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json.h"
-#include "core/io/safetensors.h"
 #include "core/tensor/error.h"
 #include "core/train/training_config.h"
 #include "widgets/run_records_model.h"
@@ -24,49 +18,12 @@ namespace {
 
 // 30 Hz: the views never redraw more often than this, however fast the batches come.
 constexpr int kDrainIntervalMs = 33;
-// The weights' own stream of the training seed (the value tessera-cli uses), so drawing them never
-// shifts the loader's or dropout's numbers.
-constexpr std::uint64_t kInitSalt = 0x696E6974ULL;
 
-}  // namespace
-
-std::unique_ptr<TrainingSession> buildTrainingSession(const io::Project& project, const QString& projectFile,
-                                                      const RunOptions& options) {
-    const std::string source = projectFile.isEmpty() ? project.name : projectFile.toStdString();
-    auto s = std::make_unique<TrainingSession>();
-    s->projectName = project.name;
-    s->dataSpec = project.data;
-    s->config = train::parseTrainingConfig(project.training, source);
-    if (options.epochs) s->config.epochs = *options.epochs;
-    data::Dataset dataset = data::loadDataset(project.data, projectFile.toStdString());
-    s->split = data::splitFromSpec(dataset, project.data);
-    Generator gen(data::mixSeed(s->config.seed, kInitSalt));
-    try {
-        s->model = graph::GraphModule::build(graph::ModelGraph::fromProject(project), gen);
-    } catch (const ValueError& e) {
-        throw ValueError(project.name + ": " + e.what());
-    }
-    s->model->fitNormalization(s->split.train.features);
-    s->trainLoader =
-        std::make_unique<data::DataLoader>(s->split.train, data::DataLoaderOptions{.batchSize = s->config.batchSize,
-                                                                                   .shuffle = s->config.shuffle,
-                                                                                   .dropLast = s->config.dropLast,
-                                                                                   .seed = s->config.seed});
-    data::DataLoaderOptions evalOptions{.batchSize = s->config.batchSize, .shuffle = false, .dropLast = false};
-    if (s->split.val.size() > 0) s->valLoader = std::make_unique<data::DataLoader>(s->split.val, evalOptions);
-    if (s->split.test.size() > 0) s->testLoader = std::make_unique<data::DataLoader>(s->split.test, evalOptions);
-    graph::GraphModule& model = *s->model;
-    s->trainer = std::make_unique<train::Trainer>(
-        model,
-        [&model](const Tensor& features, const Tensor& targets) {
-            graph::GraphModule::Result r = model.forwardWithLoss(features, targets);
-            return train::Forward{r.output, r.loss};
-        },
-        s->config, *s->trainLoader, s->valLoader.get(), dataset.task);
-    return s;
+std::unique_ptr<train::ProjectSession> buildSession(const io::Project& project, const QString& projectFile,
+                                                    const RunOptions& options) {
+    return std::make_unique<train::ProjectSession>(project, std::filesystem::path(projectFile.toStdString()),
+                                                   train::SessionOverrides{.epochs = options.epochs});
 }
-
-namespace {
 
 QString nextRunFolder(const QString& runsFolder) {
     QDir root(runsFolder);
@@ -96,7 +53,7 @@ TrainingController::TrainingController(QObject* parent)
 }
 
 TrainingController::~TrainingController() {
-    if (m_session) m_session->trainer->control().stop();
+    if (m_session) m_session->trainer().control().stop();
     if (m_worker.joinable()) m_worker.join();
 }
 
@@ -116,7 +73,7 @@ QString TrainingController::stateName(State state) {
     return {};
 }
 
-TrainingSession* TrainingController::session() const { return isActive() ? nullptr : m_session.get(); }
+train::ProjectSession* TrainingController::session() const { return isActive() ? nullptr : m_session.get(); }
 
 bool TrainingController::fail(const QString& message) {
     m_lastError = message;
@@ -134,7 +91,7 @@ bool TrainingController::start(const io::Project& project, const QString& projec
     }
     if (m_worker.joinable()) m_worker.join();
     try {
-        m_session = buildTrainingSession(project, projectFile, options);
+        m_session = buildSession(project, projectFile, options);
     } catch (const std::exception& e) {
         return fail(QString::fromUtf8(e.what()));
     }
@@ -157,8 +114,8 @@ bool TrainingController::resumeRun(const io::Project& project, const QString& pr
         io::Project p = project;
         const io::Json run = io::parseJson(io::readFile(folder / "run.json"), (folder / "run.json").string());
         p.training = run.at("training");
-        m_session = buildTrainingSession(p, projectFile, options);
-        m_session->trainer->loadCheckpoint(folder / "checkpoint.safetensors");
+        m_session = buildSession(p, projectFile, options);
+        m_session->trainer().loadCheckpoint(folder / "checkpoint.safetensors");
         const QString stepsFile = QDir(runFolder).filePath(QStringLiteral("steps.csv"));
         const QString metricsFile = QDir(runFolder).filePath(QStringLiteral("metrics.csv"));
         steps = widgets::RunRecordsModel::parseCsv(widgets::RunRecordsModel::Kind::Steps,
@@ -171,7 +128,7 @@ bool TrainingController::resumeRun(const io::Project& project, const QString& pr
         return fail(QString::fromUtf8(e.what()));
     }
     // Records the checkpoint does not cover (written after it) would be counted twice.
-    const auto step = static_cast<double>(m_session->trainer->globalStep());
+    const auto step = static_cast<double>(m_session->trainer().globalStep());
     std::erase_if(steps, [step](const std::vector<double>& row) { return row[0] > step; });
     std::erase_if(epochs, [step](const std::vector<double>& row) { return row[1] > step; });
     return launch(runFolder, options, steps, epochs);
@@ -200,25 +157,23 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
         m_pendingEvaluation.reset();
         m_pendingProfile.reset();
     }
-    train::Trainer& trainer = *m_session->trainer;
+    train::Trainer& trainer = m_session->trainer();
     m_progress = TrainingProgress{};
-    m_progress.epochs = m_session->config.epochs;
-    m_progress.batchesPerEpoch = m_session->trainLoader->batchesPerEpoch();
+    m_progress.epochs = m_session->config().epochs;
+    m_progress.batchesPerEpoch = m_session->loader("train").batchesPerEpoch();
     m_progress.totalSteps = m_progress.epochs * m_progress.batchesPerEpoch;
     m_progress.epoch = trainer.epoch();
     m_progress.step = trainer.globalStep();
     m_progress.batch = trainer.globalStep() - trainer.epoch() * m_progress.batchesPerEpoch;
-    try {
-        writeRunFiles(QStringLiteral("running"));
-    } catch (const std::exception& e) {
-        return fail(QString::fromUtf8(e.what()));
-    }
+    // Files are written on the worker: an atomic write waits for the disk (fsync), and the UI
+    // thread never waits.
+    RunFiles initial = runFiles(QStringLiteral("running"));
 
     trainer.control().reset();
-    m_inspection->attach(*m_session->model, m_session->split, QFileInfo(folder).fileName());
+    m_inspection->attach(m_session->model(), m_session->split(), QFileInfo(folder).fileName());
     trainer.setDetectAnomaly(m_detectAnomaly);
     trainer.callbacks().onPaused = [this, &trainer] { m_inspection->beforePause(trainer.globalStep()); };
-    trainer.callbacks().locateNonFinite = [model = m_session->model](const Tensor& x, const Tensor& y) {
+    trainer.callbacks().locateNonFinite = [model = &m_session->model()](const Tensor& x, const Tensor& y) {
         return train::firstNonFiniteNode(*model, x, y);
     };
     trainer.callbacks().onStep = [this](const train::StepRecord& r) {
@@ -239,11 +194,12 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     emit recordsChanged();
     emit progressChanged(m_progress);
     m_drainTimer.start();
-    m_worker = std::thread([this, &trainer] {
+    m_worker = std::thread([this, &trainer, initial = std::move(initial)] {
         std::optional<train::FinishReason> reason;
         std::optional<train::NonFiniteReport> nonFinite;
         QString error;
         try {
+            writeRunFiles(m_runFolder.toStdString(), initial);
             train::TrainResult result = trainer.run();
             reason = result.reason;
             nonFinite = result.nonFinite;
@@ -251,27 +207,31 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
             error = QString::fromUtf8(e.what());
         }
         if (m_profileLeft > 0) endProfileWindow();
+        // The run's last evaluation and its files are work of the run, not of the UI thread (they
+        // stalled the event loop by ~100 ms at the end of a digits-cnn run).
+        QString saveError = reason ? finishOnWorker() : QString();
         QMetaObject::invokeMethod(
-            this, [this, reason, error, nonFinite] { onWorkerDone(reason, error, nonFinite); }, Qt::QueuedConnection);
+            this, [this, reason, error, saveError, nonFinite] { onWorkerDone(reason, error, saveError, nonFinite); },
+            Qt::QueuedConnection);
     });
     return true;
 }
 
 void TrainingController::pause() {
     if (m_state != State::Running) return;
-    m_session->trainer->control().pause();
+    m_session->trainer().control().pause();
     setState(State::Paused);
 }
 
 void TrainingController::resume() {
     if (m_state != State::Paused) return;
-    m_session->trainer->control().resume();
+    m_session->trainer().control().resume();
     setState(State::Running);
 }
 
 void TrainingController::stepOnce() {
     if (!isActive()) return;
-    m_session->trainer->control().step();
+    m_session->trainer().control().step();
     setState(State::Paused);
 }
 
@@ -299,13 +259,13 @@ void TrainingController::endProfileWindow() {
     m_pendingProfile = std::move(m_profiling);
 }
 
-void TrainingController::stop() {
-    if (isActive()) m_session->trainer->control().stop();
-}
-
 void TrainingController::setDetectAnomaly(bool on) {
     m_detectAnomaly = on;
-    if (isActive()) m_session->trainer->setDetectAnomaly(on);
+    if (isActive()) m_session->trainer().setDetectAnomaly(on);
+}
+
+void TrainingController::stop() {
+    if (isActive()) m_session->trainer().control().stop();
 }
 
 void TrainingController::setState(State state) {
@@ -371,68 +331,77 @@ void TrainingController::drain() {
     emit progressChanged(m_progress);
 }
 
+QString TrainingController::finishOnWorker() {
+    QString problem;
+    // The tensors and weights the run ends with (delivered by the last drain()).
+    try {
+        m_inspection->finish(m_session->trainer().globalStep());
+    } catch (const std::exception& e) {
+        problem = QString::fromUtf8(e.what());
+    }
+    // Early stopping may have restored the best epoch's weights since the last epoch's evaluation.
+    try {
+        std::pair<widgets::Evaluation, widgets::BoundaryGrid> taken;
+        takeEvaluation(m_session->trainer().epoch(), taken.first, taken.second);
+        std::lock_guard lock(m_pendingMutex);
+        m_pendingEvaluation = std::move(taken);
+    } catch (const std::exception& e) {
+        problem = QString::fromUtf8(e.what());
+    }
+    try {
+        const std::filesystem::path folder = m_runFolder.toStdString();
+        m_session->trainer().saveCheckpoint(folder / "checkpoint.safetensors");
+        m_session->saveWeights(folder / "weights.safetensors");
+    } catch (const std::exception& e) {
+        problem = QString::fromUtf8(e.what());
+    }
+    return problem;
+}
+
 void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason, const QString& error,
-                                      std::optional<train::NonFiniteReport> nonFinite) {
+                                      const QString& saveError, std::optional<train::NonFiniteReport> nonFinite) {
+    m_nonFinite = std::move(nonFinite);
     if (m_worker.joinable()) m_worker.join();
     m_drainTimer.stop();
     drain();
-    try {
-        m_inspection->finish(m_progress.step);
-        m_inspection->drain();
-    } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-    }
-    if (!reason) {
-        m_lastError = error;
+    if (reason && *reason == train::FinishReason::Completed) m_progress.etaSeconds = 0;
+    const QString status = reason ? QString::fromStdString(train::finishReasonName(*reason)) : QStringLiteral("failed");
+    // The last files go to disk on a thread of their own; the run is over once they are written.
+    m_worker = std::thread([this, reason, error, saveError, files = runFiles(status)] {
+        QString problem = saveError;
         try {
-            writeRunFiles(QStringLiteral("failed"));
-        } catch (const std::exception&) {
-            // The run's own error is the one to report; a second one about its folder would hide it.
+            writeRunFiles(m_runFolder.toStdString(), files);
+        } catch (const std::exception& e) {
+            if (problem.isEmpty()) problem = QString::fromUtf8(e.what());
         }
+        QMetaObject::invokeMethod(
+            this, [this, reason, error, problem] { finishRun(reason, error, problem); }, Qt::QueuedConnection);
+    });
+}
+
+void TrainingController::finishRun(std::optional<train::FinishReason> reason, const QString& error,
+                                   const QString& problem) {
+    if (m_worker.joinable()) m_worker.join();
+    if (!reason) {
+        // The run's own error is the one to report; one about its folder would hide it.
+        m_lastError = error;
         setState(State::Failed);
         emit failed(error);
         return;
     }
     m_finishReason = reason;
-    m_nonFinite = nonFinite;
-    if (nonFinite) m_lastError = QString::fromStdString(nonFinite->message());
-    // Early stopping may have restored the best epoch's weights since the last epoch's evaluation.
-    try {
-        takeEvaluation(m_progress.epoch, m_evaluation, m_boundary);
-        emit evaluated();
-    } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-    }
-    const QString status = QString::fromStdString(train::finishReasonName(*reason));
-    try {
-        const std::filesystem::path folder = m_runFolder.toStdString();
-        m_session->trainer->saveCheckpoint(folder / "checkpoint.safetensors");
-        nn::NamedTensors state;
-        for (const auto& [name, t] : m_session->model->stateDict())
-            if (t.defined()) state.emplace_back(name, t);
-        io::saveSafetensors(folder / "weights.safetensors", state, {{"format", "pt"}});
-        writeRunFiles(status);
-    } catch (const std::exception& e) {
-        m_lastError = QString::fromUtf8(e.what());
-    }
-    if (*reason == train::FinishReason::Completed) m_progress.etaSeconds = 0;
+    if (!problem.isEmpty()) m_lastError = problem;
+    if (m_nonFinite) m_lastError = QString::fromStdString(m_nonFinite->message());
     emit progressChanged(m_progress);
     setState(State::Finished);
-    emit finished(status);
+    emit finished(QString::fromStdString(train::finishReasonName(*reason)));
 }
 
 void TrainingController::takeEvaluation(std::int64_t epoch, widgets::Evaluation& evaluation,
                                         widgets::BoundaryGrid& boundary) const {
-    graph::GraphModule& model = *m_session->model;
-    const widgets::PredictFunction predict = [&model](const Tensor& x) {
-        const bool wasTraining = model.isTraining();
-        model.eval();
-        autograd::NoGradGuard noGrad;
-        Tensor y = model(x);
-        model.train(wasTraining);
-        return y;
-    };
-    const data::Split& split = m_session->split;
+    graph::GraphModule& model = m_session->model();
+    const widgets::PredictFunction predict = [&model](const Tensor& x) { return train::predict(model, x); };
+    const data::Split& split = m_session->split();
     const bool test = split.test.size() > 0;
     evaluation = widgets::evaluate(predict, test ? split.test : split.val, test ? "test" : "val");
     evaluation.epoch = epoch;
@@ -440,20 +409,23 @@ void TrainingController::takeEvaluation(std::int64_t epoch, widgets::Evaluation&
                                                  : widgets::BoundaryGrid{};
 }
 
-void TrainingController::writeRunFiles(const QString& status) {
-    const std::filesystem::path folder = m_runFolder.toStdString();
+TrainingController::RunFiles TrainingController::runFiles(const QString& status) const {
     io::Json run = io::Json::object();
     run.set("status", status.toStdString());
     run.set("epochs", m_progress.epoch);
     run.set("steps", m_progress.step);
     run.set("written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
-    run.set("project", m_session->projectName);
-    run.set("data", m_session->dataSpec);
-    run.set("training", train::trainingConfigToJson(m_session->config));
+    run.set("project", m_session->project().name);
+    run.set("data", m_session->project().data);
+    run.set("training", train::trainingConfigToJson(m_session->config()));
     if (m_nonFinite) run.set("error", m_nonFinite->message());
-    io::writeFileAtomically(folder / "run.json", io::writeJson(run));
-    io::writeFileAtomically(folder / "steps.csv", m_steps->toCsv().toStdString());
-    io::writeFileAtomically(folder / "metrics.csv", m_epochs->toCsv().toStdString());
+    return {io::writeJson(run), m_steps->toCsv().toStdString(), m_epochs->toCsv().toStdString()};
+}
+
+void TrainingController::writeRunFiles(const std::filesystem::path& folder, const RunFiles& files) {
+    io::writeFileAtomically(folder / "run.json", files.runJson);
+    io::writeFileAtomically(folder / "steps.csv", files.steps);
+    io::writeFileAtomically(folder / "metrics.csv", files.metrics);
 }
 
 }  // namespace tessera::app

@@ -1,10 +1,9 @@
 // Trains the open project on a worker thread and reports to the UI as throttled Qt signals.
-// The controller builds the data splits, the graph model and a train::Trainer from an io::Project
-// (as tessera-cli does), runs Trainer::run() on a std::thread, and drains the trainer's plain
-// callbacks on the UI thread at most 30 times a second into two RunRecordsModels (steps, epochs).
-// Pause, resume, step and stop are the trainer's control tokens: the UI thread never waits on a batch.
-// Each run is kept in its own folder: run.json (settings, data, outcome), steps.csv, metrics.csv,
-// checkpoint.safetensors (resumable) and weights.safetensors (the model's state dict).
+// The controller builds the run from an io::Project with train::ProjectSession (as tessera-cli
+// does), runs Trainer::run() on a std::thread, and drains the trainer's plain callbacks on the UI thread at most 30
+// times a second into two RunRecordsModels (steps, epochs). Pause, resume, step and stop are the trainer's control
+// tokens: the UI thread never waits on a batch. Each run is kept in its own folder: run.json (settings, data, outcome),
+// steps.csv, metrics.csv, checkpoint.safetensors (resumable) and weights.safetensors (the model's state dict).
 //
 //   TrainingController controller;
 //   connect(&controller, &TrainingController::progressChanged, bar, [&](const TrainingProgress& p) { … });
@@ -19,17 +18,16 @@
 #include <QTimer>
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
 
-#include "core/data/data_loader.h"
-#include "core/data/split.h"
-#include "core/graph/graph_module.h"
 #include "core/io/project.h"
 #include "core/profile/profiler.h"
+#include "core/train/project_session.h"
 #include "core/train/trainer.h"
 #include "widgets/evaluation.h"
 
@@ -66,23 +64,6 @@ struct RunOptions {
     bool startPaused{false};               // no batch runs until resume() or stepOnce()
 };
 
-// What a run trains: built as tessera-cli builds it, so a GUI run and `tessera-cli train` of the same
-// project and seed give the same weights.
-struct TrainingSession {
-    std::string projectName;
-    io::Json dataSpec;
-    train::TrainingConfig config;
-    data::Split split;
-    std::shared_ptr<graph::GraphModule> model;
-    std::unique_ptr<data::DataLoader> trainLoader, valLoader, testLoader;
-    std::unique_ptr<train::Trainer> trainer;
-};
-
-// Builds a run of `project` as the controller does (tessera-cli's way), without starting it; throws
-// the data set's, the graph's or the settings' error. For headless comparisons and benchmarks.
-std::unique_ptr<TrainingSession> buildTrainingSession(const io::Project& project, const QString& projectFile,
-                                                      const RunOptions& options = {});
-
 class TrainingController : public QObject {
     Q_OBJECT
 public:
@@ -93,7 +74,9 @@ public:
     // Stops a run in progress and waits for the current batch to end.
     ~TrainingController() override;
 
-    // Builds the run (data, model, trainer) on the calling thread and starts training on a worker.
+    // Builds the run on the calling thread as tessera-cli does (train::ProjectSession: data, splits,
+    // model, trainer), so a GUI run and `tessera-cli train` of the same project and seed give the same
+    // weights; then trains on a worker.
     // `projectFile` resolves relative data paths; the run's folder is the next free runsFolder/run-NNN.
     // Returns false with lastError() when a run is active or the project cannot be built.
     bool start(const io::Project& project, const QString& projectFile, const QString& runsFolder,
@@ -120,7 +103,7 @@ public:
     QString lastError() const { return m_lastError; }
     std::optional<train::FinishReason> finishReason() const { return m_finishReason; }
     // The trained model and data of the last run; only while no run is active (else null).
-    TrainingSession* session() const;
+    train::ProjectSession* session() const;
 
     // The model on the test split (else validation), taken after each epoch on the worker thread and
     // again when the run ends; and for two-feature classification, the decision boundary.
@@ -156,9 +139,19 @@ private:
     bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
                 const std::vector<std::vector<double>>& epochs);
     void drain();  // moves the worker's pending records into the models
-    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error,
-                      std::optional<train::NonFiniteReport> nonFinite = {});
-    void writeRunFiles(const QString& status);
+    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error, const QString& saveError,
+                      std::optional<train::NonFiniteReport> nonFinite);
+    // Once the run's last files are written: the state, finished() or failed().
+    void finishRun(std::optional<train::FinishReason> reason, const QString& error, const QString& problem);
+    // Worker thread, once the run has ended: the final evaluation (into the pending slot), the
+    // checkpoint and the weights; returns the first problem, if any.
+    QString finishOnWorker();
+    // A run folder's text files: taken on the UI thread (they read the models), written on a worker.
+    struct RunFiles {
+        std::string runJson, steps, metrics;
+    };
+    RunFiles runFiles(const QString& status) const;
+    static void writeRunFiles(const std::filesystem::path& folder, const RunFiles& files);
     // Runs on whichever thread owns the model at the time (the worker between batches, or the UI
     // thread once the worker has ended).
     // Worker thread, after each step: starts, counts and ends a requested profile window.
@@ -184,7 +177,7 @@ private:
     // Used by the worker thread only.
     int m_profileLeft = 0;
     ProfileWindow m_profiling;
-    std::unique_ptr<TrainingSession> m_session;
+    std::unique_ptr<train::ProjectSession> m_session;
     std::thread m_worker;
 
     std::mutex m_pendingMutex;  // guards the three members below, written by the worker

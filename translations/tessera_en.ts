@@ -54,6 +54,10 @@
         <source>Snap to Grid</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Let go of %1 over the canvas to add it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::LessonsDialog</name>
@@ -252,6 +256,10 @@
         <source>Recovered autosaved changes to %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::PlaygroundDialog</name>
@@ -357,11 +365,7 @@
     </message>
 </context>
 <context>
-    <name>tessera::app::TrainingDock</name>
-    <message>
-        <source>Training</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>tessera::app::TrainingPage</name>
     <message>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
@@ -411,10 +415,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Data</source>
         <translation type="unfinished"></translation>
     </message>
@@ -448,6 +448,38 @@
     </message>
     <message>
         <source>The run on the curves as &quot;current&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Run Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose Data Set %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.tsv *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Loss to %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -688,9 +720,9 @@
     </message>
     <message numerus="yes">
         <source>%n op(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n op</numerusform>
+            <numerusform>%n ops</numerusform>
         </translation>
     </message>
     <message>
@@ -719,9 +751,9 @@
     </message>
     <message numerus="yes">
         <source>%n step(s): press Step</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n step: press Step</numerusform>
+            <numerusform>%n steps: press Step</numerusform>
         </translation>
     </message>
     <message>
@@ -749,6 +781,111 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::CsvImportDialog</name>
+    <message>
+        <source>Fill in missing feature values (column mean, or most frequent category)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a problem to show its cell in the preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Column&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Role&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Type&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ignore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>categories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 distinct, %2 missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems: ready to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) to fix before importing:</source>
+        <translation>
+            <numerusform>%n problem to fix before importing:</numerusform>
+            <numerusform>%n problems to fix before importing:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::CsvImportModel</name>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No target column: set one column&apos;s role to target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (ignored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::DataPanel</name>
     <message>
         <source>samples</source>
@@ -764,6 +901,26 @@
     </message>
     <message>
         <source>class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The project&apos;s data set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a CSV file, preview it and give its columns their roles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -783,9 +940,9 @@
     </message>
     <message numerus="yes">
         <source>Delete %n Nodes</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Delete %n Node</numerusform>
+            <numerusform>Delete %n Nodes</numerusform>
         </translation>
     </message>
     <message>
@@ -826,9 +983,9 @@
     </message>
     <message numerus="yes">
         <source>Move %n Nodes</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Move %n Node</numerusform>
+            <numerusform>Move %n Nodes</numerusform>
         </translation>
     </message>
     <message>
@@ -837,9 +994,9 @@
     </message>
     <message numerus="yes">
         <source>Paste %n Nodes</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Paste %n Node</numerusform>
+            <numerusform>Paste %n Nodes</numerusform>
         </translation>
     </message>
     <message>
@@ -850,21 +1007,45 @@
         <source>warning: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reconnect %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node&apos;s name cannot be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid name: use letters, digits and _, starting with a letter or _</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node named &apos;%1&apos; already exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos; in the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::GraphScene</name>
     <message numerus="yes">
         <source>Delete %n Edges</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Delete %n Edge</numerusform>
+            <numerusform>Delete %n Edges</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Delete %n Nodes</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Delete %n Node</numerusform>
+            <numerusform>Delete %n Nodes</numerusform>
         </translation>
     </message>
     <message>
@@ -881,6 +1062,10 @@
     </message>
     <message>
         <source>Not connected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reconnected: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1065,6 +1250,44 @@
     <name>tessera::widgets::NodePalette</name>
     <message>
         <source>Search layers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ParamEditor</name>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave %1 unset (None), as torch&apos;s default does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the last dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>A different value for each of the %n dimensions</source>
+        <translation>
+            <numerusform>A different value for each of the %n dimension</numerusform>
+            <numerusform>A different value for each of the %n dimensions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1267,6 +1490,18 @@ c = b.mean()</source>
         <source>Unknown node type.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The node&apos;s name: it names the node&apos;s weights (name.weight) and must be unique, made of letters, digits and _</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not renamed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::RunPanel</name>
@@ -1364,6 +1599,34 @@ c = b.mean()</source>
     </message>
     <message>
         <source>Max LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The type of the graph&apos;s loss node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the data set held out for validation after each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the data set held out for the final test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no loss node in the graph</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

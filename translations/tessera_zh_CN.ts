@@ -54,6 +54,10 @@
         <source>Snap to Grid</source>
         <translation>对齐网格</translation>
     </message>
+    <message>
+        <source>Let go of %1 over the canvas to add it</source>
+        <translation>在画布上松开 %1 即可添加</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::LessonsDialog</name>
@@ -252,6 +256,10 @@
         <source>Recovered autosaved changes to %1</source>
         <translation>已恢复对 %1 的自动保存更改</translation>
     </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::PlaygroundDialog</name>
@@ -357,11 +365,7 @@
     </message>
 </context>
 <context>
-    <name>tessera::app::TrainingDock</name>
-    <message>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
+    <name>tessera::app::TrainingPage</name>
     <message>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
@@ -411,10 +415,6 @@
         <translation>性能剖析</translation>
     </message>
     <message>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
         <source>Data</source>
         <translation>数据</translation>
     </message>
@@ -449,6 +449,38 @@
     <message>
         <source>The run on the curves as &quot;current&quot;</source>
         <translation>曲线中标为“当前”的运行</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Change Run Settings</source>
+        <translation>更改运行设置</translation>
+    </message>
+    <message>
+        <source>Change Split</source>
+        <translation>更改划分</translation>
+    </message>
+    <message>
+        <source>Choose Data Set %1</source>
+        <translation>选择数据集 %1</translation>
+    </message>
+    <message>
+        <source>Import CSV</source>
+        <translation>导入 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.tsv *.txt);;All files (*)</source>
+        <translation>CSV 文件 (*.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import CSV %1</source>
+        <translation>导入 CSV %1</translation>
+    </message>
+    <message>
+        <source>Change Loss to %1</source>
+        <translation>将损失改为 %1</translation>
     </message>
 </context>
 <context>
@@ -748,6 +780,110 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::CsvImportDialog</name>
+    <message>
+        <source>Fill in missing feature values (column mean, or most frequent category)</source>
+        <translation>填补缺失的特征值（列均值，或最常见的类别）</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Import CSV</source>
+        <translation>导入 CSV</translation>
+    </message>
+    <message>
+        <source>Click a problem to show its cell in the preview</source>
+        <translation>单击某个问题即可在预览中显示其单元格</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Column&lt;/b&gt;</source>
+        <translation>&lt;b&gt;列&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Role&lt;/b&gt;</source>
+        <translation>&lt;b&gt;角色&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Type&lt;/b&gt;</source>
+        <translation>&lt;b&gt;类型&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>feature</source>
+        <translation>特征</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>ignore</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <source>numbers</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>categories</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>%1 distinct, %2 missing</source>
+        <translation>%1 个不同值，%2 个缺失</translation>
+    </message>
+    <message>
+        <source>No problems: ready to import.</source>
+        <translation>没有问题：可以导入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) to fix before importing:</source>
+        <translation>
+            <numerusform>导入前需要修正 %n 个问题：</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::CsvImportModel</name>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>No target column: set one column&apos;s role to target</source>
+        <translation>没有目标列：请将某一列的角色设为“目标”</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>%1 (target)</source>
+        <translation>%1（目标）</translation>
+    </message>
+    <message>
+        <source>%1 (ignored)</source>
+        <translation>%1（已忽略）</translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::DataPanel</name>
     <message>
         <source>samples</source>
@@ -764,6 +900,26 @@
     <message>
         <source>class</source>
         <translation>类别</translation>
+    </message>
+    <message>
+        <source>Import CSV…</source>
+        <translation>导入 CSV…</translation>
+    </message>
+    <message>
+        <source>The project&apos;s data set</source>
+        <translation>项目的数据集</translation>
+    </message>
+    <message>
+        <source>Choose a CSV file, preview it and give its columns their roles</source>
+        <translation>选择一个 CSV 文件，预览它并为各列指定角色</translation>
+    </message>
+    <message>
+        <source>Data set</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>CSV: %1</source>
+        <translation>CSV：%1</translation>
     </message>
 </context>
 <context>
@@ -846,6 +1002,30 @@
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
+    <message>
+        <source>Reconnect %1 → %2</source>
+        <translation>重新连接 %1 → %2</translation>
+    </message>
+    <message>
+        <source>a node&apos;s name cannot be empty</source>
+        <translation>节点名称不能为空</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid name: use letters, digits and _, starting with a letter or _</source>
+        <translation>“%1”不是有效的名称：请使用字母、数字和 _，并以字母或 _ 开头</translation>
+    </message>
+    <message>
+        <source>a node named &apos;%1&apos; already exists</source>
+        <translation>已存在名为“%1”的节点</translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos; in the graph</source>
+        <translation>图中没有节点“%1”</translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>将 %1 重命名为 %2</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::GraphScene</name>
@@ -876,6 +1056,10 @@
     <message>
         <source>Not connected: %1</source>
         <translation>未连接：%1</translation>
+    </message>
+    <message>
+        <source>Not reconnected: %1</source>
+        <translation>未重新连接：%1</translation>
     </message>
 </context>
 <context>
@@ -1058,6 +1242,43 @@
     <message>
         <source>Search layers…</source>
         <translation>搜索层…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ParamEditor</name>
+    <message>
+        <source>None</source>
+        <translation>None</translation>
+    </message>
+    <message>
+        <source>Leave %1 unset (None), as torch&apos;s default does</source>
+        <translation>不设置 %1（None），与 torch 的默认值相同</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Remove the last dimension</source>
+        <translation>删除最后一个维度</translation>
+    </message>
+    <message>
+        <source>Add a dimension</source>
+        <translation>添加一个维度</translation>
+    </message>
+    <message>
+        <source>per dim</source>
+        <translation>按维度</translation>
+    </message>
+    <message numerus="yes">
+        <source>A different value for each of the %n dimensions</source>
+        <translation>
+            <numerusform>为 %n 个维度分别设置不同的值</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
     </message>
 </context>
 <context>
@@ -1260,6 +1481,18 @@ c = b.mean()</translation>
         <source>Unknown node type.</source>
         <translation>未知的节点类型。</translation>
     </message>
+    <message>
+        <source>The node&apos;s name: it names the node&apos;s weights (name.weight) and must be unique, made of letters, digits and _</source>
+        <translation>节点的名称：它用于命名节点的权重（name.weight），必须唯一，且只能由字母、数字和 _ 组成</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Not renamed: %1</source>
+        <translation>未重命名：%1</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::RunPanel</name>
@@ -1358,6 +1591,34 @@ c = b.mean()</translation>
     <message>
         <source>Max LR</source>
         <translation>最大学习率</translation>
+    </message>
+    <message>
+        <source>The type of the graph&apos;s loss node</source>
+        <translation>图中损失节点的类型</translation>
+    </message>
+    <message>
+        <source>Share of the data set held out for validation after each epoch</source>
+        <translation>每个轮次之后留作验证的数据集比例</translation>
+    </message>
+    <message>
+        <source>Share of the data set held out for the final test</source>
+        <translation>留作最终测试的数据集比例</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Validation split</source>
+        <translation>验证集比例</translation>
+    </message>
+    <message>
+        <source>Test split</source>
+        <translation>测试集比例</translation>
+    </message>
+    <message>
+        <source>no loss node in the graph</source>
+        <translation>图中没有损失节点</translation>
     </message>
 </context>
 </TS>

@@ -1,9 +1,12 @@
 #include "widgets/data_panel.h"
 
 #include <qcustomplot.h>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -107,6 +110,8 @@ void ImageGrid::paintEvent(QPaintEvent*) {
 
 DataPanel::DataPanel(QWidget* parent)
     : QWidget(parent),
+      m_source(new QComboBox(this)),
+      m_import(new QPushButton(tr("Import CSV…"), this)),
       m_model(new DatasetTableModel(this)),
       m_summary(new QLabel(this)),
       m_table(new QTableView(this)),
@@ -122,12 +127,49 @@ DataPanel::DataPanel(QWidget* parent)
     split->addWidget(m_table);
     split->addWidget(m_balancePlot);
     split->addWidget(m_grid);
+    m_source->setToolTip(tr("The project's data set"));
+    m_import->setToolTip(tr("Choose a CSV file, preview it and give its columns their roles"));
+    connect(m_source, &QComboBox::activated, this, [this](int index) {
+        const QString name = m_source->itemData(index).toString();
+        if (!name.startsWith(QStringLiteral("csv:"))) emit datasetChosen(name);
+    });
+    connect(m_import, &QPushButton::clicked, this, &DataPanel::importCsvRequested);
+    auto* sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(new QLabel(tr("Data set"), this));
+    sourceRow->addWidget(m_source, 1);
+    sourceRow->addWidget(m_import);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(sourceRow);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
     m_grid->hide();
 }
+
+void DataPanel::setSources(const QStringList& datasets) {
+    const QString current = source();
+    QSignalBlocker block(m_source);
+    m_source->clear();
+    for (const QString& name : datasets) m_source->addItem(name, name);
+    m_source->setCurrentIndex(m_source->findData(current));
+}
+
+void DataPanel::setSource(const QString& dataset, const QString& csvFile) {
+    QSignalBlocker block(m_source);
+    // One CSV entry at most: the project's file.
+    for (int i = m_source->count() - 1; i >= 0; --i)
+        if (m_source->itemData(i).toString().startsWith(QStringLiteral("csv:"))) m_source->removeItem(i);
+    if (!dataset.isEmpty()) {
+        m_source->setCurrentIndex(m_source->findData(dataset));
+    } else if (!csvFile.isEmpty()) {
+        m_source->addItem(tr("CSV: %1").arg(csvFile), QStringLiteral("csv:") + csvFile);
+        m_source->setCurrentIndex(m_source->count() - 1);
+    } else {
+        m_source->setCurrentIndex(-1);
+    }
+}
+
+QString DataPanel::source() const { return m_source->currentData().toString(); }
 
 void DataPanel::setDataset(const data::Dataset& d) {
     m_model->setDataset(d);

@@ -1,9 +1,13 @@
-// The project's data set at a glance: a summary line, every row in a table (features and target),
-// the class balance as bars, and for image data (digits) a grid of the first samples with labels.
+// The project's data set at a glance: which one (a built-in set or generator, or a CSV file, with a
+// button to import one), a summary line, every row in a table (features and target), the class
+// balance as bars, and for image data (digits) a grid of the first samples with labels.
 //
 //   DataPanel panel;
+//   panel.setSources({"iris", "moons", …});
+//   panel.setSource("moons", {});             // or ({}, "data/points.csv")
 //   panel.setDataset(data::loadDataset(project.data, projectFile));
 //   panel.tableModel()->rowCount();           // N
+//   connect(&panel, &DataPanel::datasetChosen, …);   // the user picked another built-in set
 #pragma once
 
 #include <QAbstractTableModel>
@@ -11,8 +15,10 @@
 
 #include "core/data/dataset.h"
 
+class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace tessera::widgets {
@@ -58,6 +64,12 @@ class DataPanel : public QWidget {
     Q_OBJECT
 public:
     explicit DataPanel(QWidget* parent = nullptr);
+    // The built-in data sets and generators offered.
+    void setSources(const QStringList& datasets);
+    // Shows the project's choice: a built-in name, or else a CSV file (as the project writes it).
+    void setSource(const QString& dataset, const QString& csvFile);
+    QString source() const;  // the name, or "csv:FILE"
+    QPushButton* importButton() const { return m_import; }
     void setDataset(const data::Dataset& dataset);
     // Shows a message (a data set that could not be loaded) instead of a data set.
     void showProblem(const QString& message);
@@ -67,7 +79,13 @@ public:
     QVector<double> balance() const { return m_balance; }
     ImageGrid* imageGrid() const { return m_grid; }
 
+signals:
+    void datasetChosen(const QString& name);
+    void importCsvRequested();
+
 private:
+    QComboBox* m_source;
+    QPushButton* m_import;
     DatasetTableModel* m_model;
     QLabel* m_summary;
     QTableView* m_table;

@@ -1,5 +1,6 @@
 #include "widgets/graph_model.h"
 
+#include <QRegularExpression>
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -171,6 +172,21 @@ bool GraphModel::disconnectPort(const QString& to, int toPort) {
     return edit(tr("Disconnect %1").arg(to), [=](graph::ModelGraph& g) { g.disconnect(to.toStdString(), toPort); });
 }
 
+bool GraphModel::moveEdgeEnd(const graph::Edge& edge, const QString& to, int toPort) {
+    m_lastError.clear();
+    if (to.isEmpty()) return disconnectPort(QString::fromStdString(edge.to), edge.toPort);
+    const QString from = QString::fromStdString(edge.from);
+    if (to.toStdString() == edge.to && toPort == edge.toPort) return false;
+    if (const QString problem = connectionProblem(from, edge.fromPort, to, toPort); !problem.isEmpty()) {
+        m_lastError = problem;
+        return false;
+    }
+    return edit(tr("Reconnect %1 → %2").arg(from, to), [=](graph::ModelGraph& g) {
+        g.disconnect(edge.to, edge.toPort);
+        g.connect(edge.from, edge.fromPort, to.toStdString(), toPort);
+    });
+}
+
 bool GraphModel::moveNodes(const QStringList& ids, const QList<QPointF>& positions) {
     if (ids.size() != positions.size() || ids.isEmpty()) return false;
     const QString text = ids.size() == 1 ? tr("Move %1").arg(ids.first()) : tr("Move %n Nodes", "", ids.size());
@@ -185,6 +201,40 @@ bool GraphModel::setParam(const QString& id, const QString& name, io::Json value
         tr("Set %1.%2").arg(id, name),
         [=](graph::ModelGraph& g) { g.setParam(id.toStdString(), name.toStdString(), value); },
         QStringLiteral("param:%1.%2").arg(id, name));
+}
+
+bool GraphModel::unsetParam(const QString& id, const QString& name) {
+    return edit(
+        tr("Set %1.%2").arg(id, name),
+        [=](graph::ModelGraph& g) {
+            io::Json params = g.node(id.toStdString()).params;
+            auto& members = params.asObject();
+            members.erase(std::remove_if(members.begin(), members.end(),
+                                         [&](const io::Json::Member& m) { return m.first == name.toStdString(); }),
+                          members.end());
+            g.setParams(id.toStdString(), std::move(params));
+        },
+        QStringLiteral("param:%1.%2").arg(id, name));
+}
+
+QString GraphModel::renameProblem(const QString& id, const QString& newId) const {
+    if (newId.isEmpty()) return tr("a node's name cannot be empty");
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (!identifier.match(newId).hasMatch())
+        return tr("'%1' is not a valid name: use letters, digits and _, starting with a letter or _").arg(newId);
+    if (newId != id && hasNode(newId)) return tr("a node named '%1' already exists").arg(newId);
+    if (!hasNode(id)) return tr("no node '%1' in the graph").arg(id);
+    return {};
+}
+
+bool GraphModel::renameNode(const QString& id, const QString& newId) {
+    m_lastError.clear();
+    if (const QString problem = renameProblem(id, newId); !problem.isEmpty()) {
+        m_lastError = problem;
+        return false;
+    }
+    return edit(tr("Rename %1 to %2").arg(id, newId),
+                [=](graph::ModelGraph& g) { g.renameNode(id.toStdString(), newId.toStdString()); });
 }
 
 QStringList GraphModel::pasteNodes(const std::vector<graph::Node>& nodes, const std::vector<graph::Edge>& edges,

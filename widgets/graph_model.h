@@ -76,8 +76,18 @@ public:
     // feed a port that does not exist.
     bool connectPorts(const QString& from, int fromPort, const QString& to, int toPort);
     bool disconnectPort(const QString& to, int toPort);
+    // Moves the input end of `edge` to (to, toPort) in one step, as dragging it there does; an empty
+    // `to` disconnects it. Refused like connectPorts.
+    bool moveEdgeEnd(const graph::Edge& edge, const QString& to, int toPort);
     bool moveNodes(const QStringList& ids, const QList<QPointF>& positions);
     bool setParam(const QString& id, const QString& name, io::Json value);
+    // Removes a value the user set, so the schema's default (or "not set") applies; merges with
+    // setParam steps of the same parameter.
+    bool unsetParam(const QString& id, const QString& name);
+    // Renames a node; its edges follow. Refused (false, lastError() says why) as renameProblem says.
+    bool renameNode(const QString& id, const QString& newId);
+    // Why `newId` cannot name node `id`, "" when it can: empty, not identifier-like or taken.
+    QString renameProblem(const QString& id, const QString& newId) const;
     // Adds copies of `nodes` (and the edges among them) shifted by `offset`, with fresh ids; returns them.
     QStringList pasteNodes(const std::vector<graph::Node>& nodes, const std::vector<graph::Edge>& edges,
                            QPointF offset);

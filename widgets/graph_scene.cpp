@@ -12,6 +12,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "core/graph/node_type_registry.h"
 #include "core/io/project.h"
@@ -515,18 +516,34 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
         for (QGraphicsItem* item : items(event->scenePos())) {
             auto* node = dynamic_cast<NodeItem*>(item);
             if (!node) continue;
-            const int port = node->outputPortAt(event->scenePos());
-            if (port < 0) break;
-            m_wireFrom = node->id();
-            m_wireFromPort = port;
-            const QPointF start = outputPortPos(m_wireFrom, port);
-            m_wire = addLine(QLineF(start, event->scenePos()), QPen(QColor(0x19, 0x76, 0xd2), 1.6, Qt::DashLine));
-            m_wire->setZValue(10);
-            event->accept();
-            return;
+            if (const int port = node->outputPortAt(event->scenePos()); port >= 0) {
+                startWire(node->id(), port, event->scenePos());
+                event->accept();
+                return;
+            }
+            // Pressing a connected input port picks up the edge's end.
+            const int input = node->inputPortAt(event->scenePos(), false);
+            const std::string to = node->id().toStdString();
+            for (const graph::Edge& e : m_model->graph().edges()) {
+                if (input < 0 || e.to != to || e.toPort != input) continue;
+                m_detached = e;
+                if (EdgeItem* edge = edgeItem(e)) edge->hide();
+                startWire(QString::fromStdString(e.from), e.fromPort, event->scenePos());
+                event->accept();
+                return;
+            }
+            break;
         }
     }
     QGraphicsScene::mousePressEvent(event);
+}
+
+void GraphScene::startWire(const QString& from, int port, QPointF at) {
+    m_wireFrom = from;
+    m_wireFromPort = port;
+    const QPointF start = outputPortPos(from, port);
+    m_wire = addLine(QLineF(start, at), QPen(QColor(0x19, 0x76, 0xd2), 1.6, Qt::DashLine));
+    m_wire->setZValue(10);
 }
 
 void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
@@ -542,20 +559,33 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
     if (m_wire) {
         delete m_wire;
         m_wire = nullptr;
+        const std::optional<graph::Edge> detached = std::exchange(m_detached, std::nullopt);
         NodeItem* target = nullptr;
         for (QGraphicsItem* item : items(event->scenePos())) {
             if ((target = dynamic_cast<NodeItem*>(item))) break;
+        }
+        event->accept();
+        const int port = target ? target->inputPortAt(event->scenePos(), true) : -1;
+        if (detached) {
+            // Dropped on empty canvas: disconnected. On an input port: moved there.
+            const QString to = target ? target->id() : QString();
+            const bool same = target && to.toStdString() == detached->to && port == detached->toPort;
+            if (!same && (!target || port >= 0) && m_model->moveEdgeEnd(*detached, to, port)) return;
+            if (EdgeItem* edge = edgeItem(*detached)) edge->show();
+            if (!same) {
+                const QString why = port < 0 ? tr("%1 has no input port").arg(to) : m_model->lastError();
+                if (!why.isEmpty()) emit hintRequested(tr("Not reconnected: %1").arg(why));
+            }
+            return;
         }
         if (!target) {
             emit hintRequested(tr("Drop the connection on a node's input port"));
             return;
         }
-        const int port = target->inputPortAt(event->scenePos(), true);
         if (port < 0 || !m_model->connectPorts(m_wireFrom, m_wireFromPort, target->id(), port)) {
             const QString why = port < 0 ? tr("%1 has no input port").arg(target->id()) : m_model->lastError();
             if (!why.isEmpty()) emit hintRequested(tr("Not connected: %1").arg(why));
         }
-        event->accept();
         return;
     }
     QGraphicsScene::mouseReleaseEvent(event);

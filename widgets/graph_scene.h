@@ -2,7 +2,9 @@
 // parameters, parameter count and MACs, with input ports on the left and output ports on the right;
 // edges carry the inferred shape; invalid nodes get a red frame and their problems in the tooltip.
 // Dragging from an output port to an input port connects them (a refused connection emits
-// hintRequested with the reason); a drag that moves nodes is one undo step. Every edit goes through
+// hintRequested with the reason); dragging a connected input port's edge end away disconnects it, or
+// moves it to the input port it is dropped on (one step, as in QtNodes); a drag that moves nodes is
+// one undo step. Every edit goes through
 // the model, so the scene only ever redraws what the model says.
 //
 //   GraphScene scene(document->graphModel());
@@ -18,6 +20,7 @@
 #include <QPointer>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 #include "core/graph/model_graph.h"
 
@@ -88,6 +91,7 @@ private:
     void addEdgeItem(const graph::Edge& edge);
     void removeEdgeItem(const graph::Edge& edge);
     void refreshAll();
+    void startWire(const QString& from, int port, QPointF at);
     void nodeItemMoved(const QString& id);
     graph::ModelGraph selectionGraph() const;
     void pasteGraph(const graph::ModelGraph& g, QPointF offset);
@@ -102,6 +106,8 @@ private:
     QGraphicsLineItem* m_wire = nullptr;
     QString m_wireFrom;
     int m_wireFromPort = 0;
+    // The edge whose input end is being dragged (with m_wire), hidden meanwhile.
+    std::optional<graph::Edge> m_detached;
     int m_pasteCount = 0;
     bool m_syncing = false;  // positions come from the model: no snapping, no move step
     QHash<QString, double> m_heat;

@@ -1,14 +1,11 @@
 #include "widgets/graph_view.h"
 
-#include <QDragEnterEvent>
-#include <QMimeData>
 #include <QScrollBar>
 #include <QWheelEvent>
 #include <algorithm>
 
 #include "widgets/graph_model.h"
 #include "widgets/graph_scene.h"
-#include "widgets/node_palette.h"
 
 namespace tessera::widgets {
 
@@ -18,7 +15,6 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent) : QGraphicsView(scene, 
     setDragMode(QGraphicsView::RubberBandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    setAcceptDrops(true);
     setFocusPolicy(Qt::StrongFocus);
 }
 
@@ -98,33 +94,16 @@ void GraphView::keyReleaseEvent(QKeyEvent* event) {
     QGraphicsView::keyReleaseEvent(event);
 }
 
-void GraphView::dragEnterEvent(QDragEnterEvent* event) {
-    if (event->mimeData()->hasFormat(NodePalette::kMimeType)) {
-        event->acceptProposedAction();
-        return;
-    }
-    QGraphicsView::dragEnterEvent(event);
-}
-
-void GraphView::dragMoveEvent(QDragMoveEvent* event) {
-    if (event->mimeData()->hasFormat(NodePalette::kMimeType)) {
-        event->acceptProposedAction();
-        return;
-    }
-    QGraphicsView::dragMoveEvent(event);
-}
-
-void GraphView::dropEvent(QDropEvent* event) {
-    if (!event->mimeData()->hasFormat(NodePalette::kMimeType)) return QGraphicsView::dropEvent(event);
-    const QString type = QString::fromUtf8(event->mimeData()->data(NodePalette::kMimeType));
-    const QPointF at = m_scene->snapped(mapToScene(event->position().toPoint()));
-    const QString id = m_scene->model()->addNode(type, io::Json::object(), at);
+bool GraphView::dropNode(const QString& type, QPoint globalPos) {
+    const QPoint at = viewport()->mapFromGlobal(globalPos);
+    if (!viewport()->rect().contains(at)) return false;
+    const QString id = m_scene->model()->addNode(type, io::Json::object(), m_scene->snapped(mapToScene(at)));
     if (id.isEmpty()) {
         emit m_scene->hintRequested(m_scene->model()->lastError());
     } else {
         m_scene->selectNodes({id});
     }
-    event->acceptProposedAction();
+    return true;
 }
 
 }  // namespace tessera::widgets

@@ -1,6 +1,6 @@
 // GraphView: the designer canvas's view. Wheel zooms around the cursor, the middle button (or
 // Space + drag) pans, dragging on empty canvas rubber-band selects, and a node type dragged from the
-// NodePalette is added where it is dropped.
+// NodePalette is added where it is let go (dropNode).
 //
 //   auto* view = new GraphView(scene);
 //   view->fitAll();
@@ -25,6 +25,9 @@ public:
     // Shows every node (never enlarging beyond 100 %), and keeps doing so as the view is resized
     // until the user zooms.
     void fitAll();
+    // Adds a node of `type` where `globalPos` (screen coordinates) falls on the canvas and selects it;
+    // false when the point is not over the canvas.
+    bool dropNode(const QString& type, QPoint globalPos);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -33,9 +36,6 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
-    void dragEnterEvent(QDragEnterEvent* event) override;
-    void dragMoveEvent(QDragMoveEvent* event) override;
-    void dropEvent(QDropEvent* event) override;
 
 private:
     GraphScene* m_scene;

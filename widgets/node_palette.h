@@ -1,11 +1,14 @@
 // NodePalette: every node type of the NodeTypeRegistry, grouped by category, with a search box.
-// Drag a type onto the GraphView to add it there, or double-click it to add it beside the others.
+// Drag a type with the mouse and let go over the canvas to add it there (dropRequested says where the
+// button was released), or double-click it to add it beside the others.
 //
 //   auto* palette = new NodePalette;
 //   connect(palette, &NodePalette::addRequested, this, [&](const QString& type) { … });
+//   connect(palette, &NodePalette::dropRequested, this, [&](const QString& type, QPoint global) { … });
 //   palette->setFilter("conv");          // what the search box does
 #pragma once
 
+#include <QPoint>
 #include <QWidget>
 
 class QLineEdit;
@@ -17,9 +20,6 @@ namespace tessera::widgets {
 class NodePalette : public QWidget {
     Q_OBJECT
 public:
-    // The drag payload: the node type's name, UTF-8.
-    static constexpr const char* kMimeType = "application/x-tessera-node-type";
-
     explicit NodePalette(QWidget* parent = nullptr);
 
     QLineEdit* searchBox() const { return m_search; }
@@ -32,6 +32,8 @@ public:
 
 signals:
     void addRequested(const QString& type);
+    // A type was dragged out of the palette and released at `globalPos` (screen coordinates).
+    void dropRequested(const QString& type, QPoint globalPos);
 
 private:
     QLineEdit* m_search;

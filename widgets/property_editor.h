@@ -1,11 +1,13 @@
-// PropertyEditor: the parameters of one node as typed editors built from its type's schema — spin
-// boxes with the schema's ranges for numbers, combo boxes for choices, check boxes for flags, and a
-// JSON line for tuples and optional values — with the node's problems underneath. Every edit goes
-// through GraphModel::setParam (so through the undo stack); typing into one editor is one step.
+// PropertyEditor: the selected node's name and its parameters as typed editors built from its type's
+// schema (see ParamEditor: spin boxes with the schema's ranges, "None" toggles, per-dimension tuples,
+// shape lists with − and +, combo boxes, check boxes), with the node's problems underneath. Every
+// edit goes through the GraphModel (so through the undo stack); the edits of one parameter that
+// follow each other are one step. Renaming checks the name first and says why it is refused.
 //
 //   auto* editor = new PropertyEditor(model);
 //   editor->setNode("conv1");
-//   editor->editor("out_channels");     // the QSpinBox, for tests
+//   editor->editor("out_channels")->spinBox();    // the QSpinBox, for tests
+//   editor->nameEdit();                            // type a new name, press Enter
 #pragma once
 
 #include <QHash>
@@ -14,10 +16,12 @@
 
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 
 namespace tessera::widgets {
 
 class GraphModel;
+class ParamEditor;
 
 class PropertyEditor : public QWidget {
     Q_OBJECT
@@ -26,20 +30,30 @@ public:
 
     QString node() const { return m_id; }
     void setNode(const QString& id);  // "" shows nothing
-    QWidget* editor(const QString& param) const { return m_editors.value(param); }
+    ParamEditor* editor(const QString& param) const { return m_editors.value(param); }
+    QLineEdit* nameEdit() const { return m_name; }
+    // Why the last rename was refused ("" after a good one).
+    QString nameProblem() const;
+
+signals:
+    void nodeRenamed(const QString& from, const QString& to);
 
 private:
     void rebuild();
     void showValues();
+    void rename();
+    void showNameProblem(const QString& text);
 
     GraphModel* m_model;
     QString m_id;
     QLabel* m_title;
+    QLineEdit* m_name;
+    QLabel* m_nameProblem;
     QLabel* m_help;
     QLabel* m_problems;
     QWidget* m_form;
     QFormLayout* m_layout;
-    QHash<QString, QWidget*> m_editors;
+    QHash<QString, ParamEditor*> m_editors;
 };
 
 }  // namespace tessera::widgets

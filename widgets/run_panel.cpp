@@ -72,7 +72,10 @@ RunPanel::RunPanel(QWidget* parent)
       m_early(new QCheckBox(tr("Early stopping"), this)),
       m_monitor(new QComboBox(this)),
       m_patience(intBox(this, 1, 10000)),
-      m_clip(realBox(this, 0, 1000, 3, 0.5)) {
+      m_clip(realBox(this, 0, 1000, 3, 0.5)),
+      m_loss(new QComboBox(this)),
+      m_valFraction(realBox(this, 0, 0.9, 2, 0.05)),
+      m_testFraction(realBox(this, 0, 0.9, 2, 0.05)) {
     m_optimizer->addItems({"SGD", "Adam", "AdamW", "RMSprop"});
     m_scheduler->addItem(tr("constant"), QString());
     for (const char* name : {"StepLR", "CosineAnnealingLR", "LinearLR", "OneCycleLR"})
@@ -81,7 +84,13 @@ RunPanel::RunPanel(QWidget* parent)
     m_threads->setSpecialValueText(tr("as set"));
     m_clip->setSpecialValueText(tr("off"));
 
+    m_loss->setToolTip(tr("The type of the graph's loss node"));
+    m_valFraction->setToolTip(tr("Share of the data set held out for validation after each epoch"));
+    m_testFraction->setToolTip(tr("Share of the data set held out for the final test"));
     auto* form = new QFormLayout(this);
+    form->addRow(tr("Loss"), m_loss);
+    form->addRow(tr("Validation split"), m_valFraction);
+    form->addRow(tr("Test split"), m_testFraction);
     form->addRow(tr("Optimizer"), m_optimizer);
     form->addRow(tr("Learning rate"), m_lr);
     form->addRow(tr("Weight decay"), m_weightDecay);
@@ -114,11 +123,46 @@ RunPanel::RunPanel(QWidget* parent)
             updateVisibility();
             emit changed();
         });
+    for (QDoubleSpinBox* box : {m_valFraction, m_testFraction})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &RunPanel::splitChanged);
+    connect(m_loss, &QComboBox::currentTextChanged, this, [this](const QString& type) {
+        if (m_loss->isEnabled()) emit lossChanged(type);
+    });
+    setSplit(0.1, 0.2);
+    setLosses({}, {});
 }
+
+void RunPanel::setSplit(double valFraction, double testFraction) {
+    QSignalBlocker b1(m_valFraction), b2(m_testFraction);
+    m_valFraction->setValue(valFraction);
+    m_testFraction->setValue(testFraction);
+}
+
+double RunPanel::valFraction() const { return m_valFraction->value(); }
+
+double RunPanel::testFraction() const { return m_testFraction->value(); }
+
+void RunPanel::setLosses(const QStringList& types, const QString& current) {
+    QSignalBlocker block(m_loss);
+    m_loss->clear();
+    if (current.isEmpty()) {
+        m_loss->addItem(tr("no loss node in the graph"));
+        m_loss->setEnabled(false);
+        return;
+    }
+    m_loss->addItems(types);
+    if (!types.contains(current)) m_loss->addItem(current);
+    m_loss->setCurrentText(current);
+    m_loss->setEnabled(true);
+}
+
+QString RunPanel::loss() const { return m_loss->isEnabled() ? m_loss->currentText() : QString(); }
 
 void RunPanel::setTraining(const io::Json& training, std::string_view source) {
     train::TrainingConfig c = train::parseTrainingConfig(training, source);
     m_base = c;
+    // Showing settings is not editing them: no changed() while the fields are filled one by one.
+    QSignalBlocker self(this);
     QSignalBlocker b1(m_optimizer), b2(m_scheduler), b3(m_early), b4(m_monitor);
     m_optimizer->setCurrentText(QString::fromStdString(c.optimizer.type));
     m_lr->setValue(number(c.optimizer.options, "lr", c.optimizer.type == "SGD" ? 0.01 : 0.001));

@@ -1,13 +1,17 @@
-// The run settings of a project's "training" object as a form: optimiser and its learning rate,
-// weight decay and momentum, LR schedule, batch size, epochs, early stopping, gradient clipping,
-// seed and threads. Options the form does not show (Adam's betas, a scheduler's eta_min, …) are
-// kept as the project gave them.
+// The run settings as a form: the loss (the type of the graph's loss node), the validation and test
+// split fractions (the project's data.valFraction / data.testFraction), and the project's "training"
+// object — optimiser and its learning rate, weight decay and momentum, LR schedule, batch size,
+// epochs, early stopping, gradient clipping, seed and threads. Options the form does not show (Adam's
+// betas, a scheduler's eta_min, …) are kept as the project gave them.
 //
 //   RunPanel panel;
 //   panel.setTraining(project.training, "moons.tessera");   // ValueError for a malformed object
+//   panel.setSplit(0.1, 0.2);
+//   panel.setLosses({"CrossEntropyLoss", "NLLLoss"}, "CrossEntropyLoss");
 //   project.training = panel.training();                    // what the next run uses
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 #include <string_view>
 
@@ -33,8 +37,19 @@ public:
     io::Json training() const;
     train::TrainingConfig config() const;
 
+    // Validation and test fractions of the data set (each in [0, 0.9]).
+    void setSplit(double valFraction, double testFraction);
+    double valFraction() const;
+    double testFraction() const;
+    // The loss types offered and the graph's current one; an empty `current` (no loss node) disables
+    // the choice.
+    void setLosses(const QStringList& types, const QString& current);
+    QString loss() const;
+
 signals:
-    void changed();
+    void changed();  // a training setting
+    void splitChanged();
+    void lossChanged(const QString& type);
 
 private:
     void updateVisibility();
@@ -53,6 +68,9 @@ private:
     QComboBox* m_monitor;
     QSpinBox* m_patience;
     QDoubleSpinBox* m_clip;
+    // Created after the training fields, so those keep their places among the panel's children.
+    QComboBox* m_loss;
+    QDoubleSpinBox *m_valFraction, *m_testFraction;
 };
 
 }  // namespace tessera::widgets

@@ -7,8 +7,10 @@
 // window once its graph is laid out.
 // `--train-epochs N` trains the project for N epochs first and waits for the run to end (with
 // --screenshot its run folder is temporary). After it, `--node-heat` paints the profiled operator
-// timings on the designer's nodes (hiding the Training dock unless --training-tab is given) and
-// `--try-row R` tries the model on row R of the test split.
+// timings on the designer's nodes (and shows the Designer unless --training-tab is given) and
+// `--try-row R` tries the model on row R of the test split. `--select ID` selects a node in the
+// designer, so its parameters show in the property editor. `--import-csv FILE` opens FILE in the CSV
+// import window (with --screenshot, that window is pictured).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -25,13 +27,17 @@
 #include <memory>
 
 #include "app/autograd_dialogs.h"
+#include "app/designer_page.h"
 #include "app/main_window.h"
-#include "app/training_dock.h"
+#include "app/project_document.h"
+#include "app/training_page.h"
 #include "app/training_step_dialog.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
 #include "widgets/computation_graph_view.h"
+#include "widgets/csv_import_dialog.h"
+#include "widgets/graph_model.h"
 #include "widgets/lesson_player.h"
 #include "widgets/playground_widget.h"
 #include "widgets/profile_view.h"
@@ -130,20 +136,29 @@ int main(int argc, char** argv) {
                                          QStringLiteral("Train the project for N epochs and wait for the run to end."),
                                          QStringLiteral("N"));
     const QCommandLineOption trainingTab(QStringLiteral("training-tab"),
-                                         QStringLiteral("Show this tab of the Training dock: Curves, Metrics, "
-                                                        "Settings or Data."),
+                                         QStringLiteral("Show the Training page and this view of it: Curves, "
+                                                        "Metrics, Profile, Data or Settings."),
                                          QStringLiteral("TAB"));
     const QCommandLineOption profileSteps(QStringLiteral("profile-steps"),
                                           QStringLiteral("With --train-epochs: profile the first S steps."),
                                           QStringLiteral("S"));
+    const QCommandLineOption select(
+        QStringLiteral("select"), QStringLiteral("Select node ID in the designer (its parameters show on the right)."),
+        QStringLiteral("ID"));
+    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, layers,
+                       trainEpochs, trainingTab, profileSteps});
+    parser.addOption(select);
+    const QCommandLineOption importCsv(QStringLiteral("import-csv"),
+                                       QStringLiteral("Open FILE in the Training page's CSV import window."),
+                                       QStringLiteral("FILE"));
+    parser.addOption(importCsv);
     const QCommandLineOption nodeHeat(QStringLiteral("node-heat"),
                                       QStringLiteral("With --profile-steps: paint the operator timings on the "
                                                      "designer's nodes."));
     const QCommandLineOption tryRow(QStringLiteral("try-row"),
                                     QStringLiteral("With --train-epochs: try the model on row R of the test split."),
                                     QStringLiteral("R"));
-    parser.addOptions({example, screenshot, language, reportShown, show, lesson, lessonStep, graphSteps, layers,
-                       trainEpochs, trainingTab, profileSteps, nodeHeat, tryRow});
+    parser.addOptions({nodeHeat, tryRow});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -160,6 +175,11 @@ int main(int argc, char** argv) {
     bool loaded = true;
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));
+    if (parser.isSet(select)) {
+        if (!window.document()->graphModel()->hasNode(parser.value(select)))
+            return fail(QStringLiteral("--select: no node '%1' in the project").arg(parser.value(select)));
+        window.designerPage()->showNode(parser.value(select));
+    }
 
     QWidget* tool = nullptr;
     tessera::widgets::ComputationGraphView* graphView = nullptr;
@@ -220,13 +240,11 @@ int main(int argc, char** argv) {
         }
     }
     if (parser.isSet(trainingTab)) {
-        window.trainingDock()->show();
-        QTabWidget* tabs = window.trainingDock()->tabs();
-        int found = -1;
-        for (int i = 0; i < tabs->count(); ++i)
-            if (tabs->tabText(i).compare(parser.value(trainingTab), Qt::CaseInsensitive) == 0) found = i;
-        if (found < 0) return fail(QStringLiteral("--training-tab: no tab named '%1'").arg(parser.value(trainingTab)));
-        tabs->setCurrentIndex(found);
+        window.pages()->setCurrentWidget(window.trainingPage());
+        if (!window.trainingPage()->showView(parser.value(trainingTab)))
+            return fail(QStringLiteral("--training-tab: no view named '%1' (expected curves, metrics, profile, "
+                                       "tensors, try, data or settings)")
+                            .arg(parser.value(trainingTab)));
     }
     QTemporaryDir shotRuns;
     if (parser.isSet(trainEpochs)) {
@@ -236,25 +254,24 @@ int main(int argc, char** argv) {
             return fail(
                 QStringLiteral("--train-epochs: expected a count >= 1, got '%1'").arg(parser.value(trainEpochs)));
         if (!loaded) return fail(window.lastError());
-        tessera::app::TrainingDock* dock = window.trainingDock();
-        if (shooting) dock->setRunsRoot(shotRuns.path());
+        tessera::app::TrainingPage* page = window.trainingPage();
+        if (shooting) page->setRunsRoot(shotRuns.path());
         QEventLoop loop;
-        QObject::connect(dock->controller(), &tessera::app::TrainingController::finished, &loop, &QEventLoop::quit);
-        QObject::connect(dock->controller(), &tessera::app::TrainingController::failed, &loop, &QEventLoop::quit);
-        if (!dock->run({.epochs = epochs})) return fail(dock->controller()->lastError());
-        if (parser.isSet(profileSteps)) dock->controller()->profileSteps(parser.value(profileSteps).toInt());
+        QObject::connect(page->controller(), &tessera::app::TrainingController::finished, &loop, &QEventLoop::quit);
+        QObject::connect(page->controller(), &tessera::app::TrainingController::failed, &loop, &QEventLoop::quit);
+        if (!page->run({.epochs = epochs})) return fail(page->controller()->lastError());
+        if (parser.isSet(profileSteps)) page->controller()->profileSteps(parser.value(profileSteps).toInt());
         if (shooting) window.resize(1400, 900);
         window.show();
         loop.exec();
-        if (dock->controller()->state() == tessera::app::TrainingController::State::Failed)
-            return fail(dock->controller()->lastError());
+        if (page->controller()->state() == tessera::app::TrainingController::State::Failed)
+            return fail(page->controller()->lastError());
         if (parser.isSet(nodeHeat)) {
-            dock->profileView()->setHeatShown(true);
-            // The canvas gets the window's width unless a Training tab is to be pictured.
-            if (!parser.isSet(trainingTab)) dock->hide();
+            page->profileView()->setHeatShown(true);
+            if (!parser.isSet(trainingTab)) window.pages()->setCurrentWidget(window.designerPage());
         }
         if (parser.isSet(tryRow)) {
-            auto* tryView = dock->findChild<tessera::widgets::TryModelView*>();
+            auto* tryView = page->findChild<tessera::widgets::TryModelView*>();
             const int row = parser.value(tryRow).toInt(&ok);
             if (!ok || row < 0 || row >= tryView->rows()->model()->rowCount())
                 return fail(QStringLiteral("--try-row: expected a row from 0 to %1, got '%2'")
@@ -262,6 +279,13 @@ int main(int argc, char** argv) {
                                 .arg(parser.value(tryRow)));
             tryView->rows()->setCurrentIndex(tryView->rows()->model()->index(row, 0));
         }
+    }
+
+    if (parser.isSet(importCsv)) {
+        if (!loaded) return fail(window.lastError());
+        window.pages()->setCurrentWidget(window.trainingPage());
+        tool = window.trainingPage()->importCsvFile(parser.value(importCsv));
+        if (!tool) return fail(window.lastError());
     }
 
     if (shooting) {
@@ -276,7 +300,7 @@ int main(int argc, char** argv) {
             QElapsedTimer waited;
             waited.start();
             while (captureError.isEmpty() &&
-                   ((trainingStep && trainingStep->isCapturing()) || graphView->isLayoutPending()) &&
+                   ((trainingStep && trainingStep->isCapturing()) || (graphView && graphView->isLayoutPending())) &&
                    waited.elapsed() < 60000)
                 QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
             if (!captureError.isEmpty()) return fail(captureError);

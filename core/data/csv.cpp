@@ -250,6 +250,13 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
     std::vector<bool> forcedCategorical(nCols, false);
     for (auto& name : options.ignore) ignored[findColumn(name, "ignore")] = true;
     for (auto& name : options.categorical) forcedCategorical[findColumn(name, "categorical")] = true;
+    std::vector<bool> forcedNumeric(nCols, false);
+    for (auto& name : options.numeric) {
+        const std::size_t c = findColumn(name, "numeric");
+        if (forcedCategorical[c])
+            throw ValueError("data.numeric: column " + singleQuoted(name) + " is listed in \"categorical\" too");
+        forcedNumeric[c] = true;
+    }
     if (ignored[target])
         throw ValueError("data.ignore: the target column " + singleQuoted(table.columns[target]) + " is ignored");
     if (nCols < 2) throw IoError(std::string(source) + ": needs at least one feature column and a target column");
@@ -270,14 +277,18 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
             }
         }
         numeric[c] = texts == 0 && !forcedCategorical[c];
-        if (texts > 0 && numbers > texts && !forcedCategorical[c]) {
-            numeric[c] = true;  // mostly numbers: the text values are the mistakes
+        if (texts > 0 && (forcedNumeric[c] || (numbers > texts && !forcedCategorical[c]))) {
+            // Mostly numbers, or numbers by request: the text values are the mistakes.
+            numeric[c] = true;
+            const std::string hint = forcedNumeric[c]
+                                         ? "the column is set to numbers"
+                                         : "the column's other values are numbers; list it in \"categorical\" to "
+                                           "treat it as categories";
             for (std::size_t r = 0; r < nRows; ++r)
                 if (!isMissing(table.rows[r][c]) && !toNumber(table.rows[r][c]))
                     report(table.lines[r], c + 1,
                            singleQuoted(trim(table.rows[r][c])) + " in " + columnLabel(table, c) +
-                               " is not a number (the column's other values are numbers; list it in \"categorical\" "
-                               "to treat it as categories)");
+                               " is not a number (" + hint + ")");
         }
         if (numbers == 0 && texts == 0)
             throw IoError(std::string(source) + ": " + columnLabel(table, c) + " has no values");

@@ -49,6 +49,7 @@ struct CsvOptions {
     std::optional<std::int64_t> targetIndex;  // or by index from 0 (negative: from the end); default -1
     std::optional<Task> task;                 // inferred from the target column when unset
     std::vector<std::string> categorical;     // numeric-looking columns to treat as categories
+    std::vector<std::string> numeric;         // columns that must hold numbers: every other value is a problem
     std::vector<std::string> ignore;          // columns to leave out
     bool imputeMissing = false;
 };

@@ -20,7 +20,7 @@ namespace {
 const std::vector<std::string> kCommonKeys = {"dataset", "testFraction", "valFraction", "seed", "standardize", "scale"};
 const std::vector<std::string> kCsvKeys = {"csv",         "testFraction", "valFraction", "seed",      "standardize",
                                            "scale",       "target",       "task",        "delimiter", "header",
-                                           "categorical", "ignore",       "missing"};
+                                           "categorical", "ignore",       "missing",     "numeric"};
 
 // Typed reads of one spec's keys, each error naming "data.KEY".
 class Spec {
@@ -168,6 +168,7 @@ CsvOptions csvOptions(const Spec& s) {
     }
     o.categorical = s.strings("categorical");
     o.ignore = s.strings("ignore");
+    o.numeric = s.strings("numeric");
     return o;
 }
 

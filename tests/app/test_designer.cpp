@@ -1,10 +1,8 @@
-// The designer driven as a person drives it, offscreen: drop layers from the palette, wire ports
+// The designer driven as a person drives it, offscreen: drag layers out of the palette, wire ports
 // with the mouse, change a parameter in the property editor, drag a node, then undo everything and
 // redo everything, checking the graph after every step. Also: every template, auto-laid out, has no
 // overlapping nodes and a shape label on every edge.
-#include <QDropEvent>
 #include <QLineEdit>
-#include <QMimeData>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -15,10 +13,12 @@
 #include "app/designer_page.h"
 #include "app/main_window.h"
 #include "app/project_document.h"
+#include "test_designer_mouse.h"
 #include "widgets/graph_model.h"
 #include "widgets/graph_scene.h"
 #include "widgets/graph_view.h"
 #include "widgets/node_palette.h"
+#include "widgets/param_editor.h"
 #include "widgets/problems_view.h"
 #include "widgets/property_editor.h"
 
@@ -30,21 +30,6 @@ namespace {
 app::MainWindowOptions quiet() { return {.persistent = false, .pluginFolders = {}}; }
 
 QPoint viewportPoint(widgets::GraphView* view, QPointF scenePos) { return view->mapFromScene(scenePos); }
-
-// What a drag from the palette delivers: the palette's own drag payload, dropped at `at`.
-void dropFromPalette(app::DesignerPage* page, const QString& type, QPoint at) {
-    QTreeWidgetItem* item = page->palette()->typeItem(type);
-    QVERIFY(item);
-    QTreeWidget* tree = page->palette()->tree();
-    std::unique_ptr<QMimeData> mime(tree->model()->mimeData({tree->indexFromItem(item)}));
-    QVERIFY(mime && mime->hasFormat(widgets::NodePalette::kMimeType));
-    QWidget* viewport = page->view()->viewport();
-    QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(viewport, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QCoreApplication::sendEvent(viewport, &drop);
-}
 
 void dragMouse(QWidget* viewport, QPoint from, QPoint to) {
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
@@ -78,11 +63,11 @@ private slots:
             QCOMPARE(undo->index(), static_cast<int>(steps.size()) - 1);
         };
 
-        dropFromPalette(page, "Linear", viewportPoint(view, {0, 0}));
+        designer_mouse::dragFromPalette(page, "Linear", {0, 0});
         QCOMPARE(model->nodeIds(), QStringList({"linear1"}));
         QCOMPARE(model->nodeData("linear1", widgets::GraphModel::PositionRole).toPointF(), QPointF(0, 0));
         step();
-        dropFromPalette(page, "ReLU", viewportPoint(view, {300, 0}));
+        designer_mouse::dragFromPalette(page, "ReLU", {300, 0});
         QCOMPARE(model->nodeIds(), QStringList({"linear1", "relu1"}));
         step();
         QVERIFY(w.document()->isModified());
@@ -105,7 +90,7 @@ private slots:
                           viewportPoint(view, scene->nodeRect("linear1").center()));
         QCOMPARE(scene->selectedNodeIds(), QStringList({"linear1"}));
         QCOMPARE(page->propertyEditor()->node(), QString("linear1"));
-        auto* outFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("out_features"));
+        auto* outFeatures = page->propertyEditor()->editor("out_features")->spinBox();
         QVERIFY(outFeatures);
         outFeatures->setValue(16);
         QCOMPARE(model->graph().node("linear1").params.at("out_features"), io::Json(16));
@@ -146,7 +131,7 @@ private slots:
         widgets::ProblemsView* problems = page->problemsView();
         QCOMPARE(problems->count(), 0);
         page->showNode("fc");
-        auto* inFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("in_features"));
+        auto* inFeatures = page->propertyEditor()->editor("in_features")->spinBox();
         QVERIFY(inFeatures);
         inFeatures->setValue(65);
         QCOMPARE(problems->count(), 1);
@@ -158,7 +143,7 @@ private slots:
                           problems->visualItemRect(problems->item(0)).center());
         QCOMPARE(page->scene()->selectedNodeIds(), QStringList({"fc"}));
         // Clearing the selection emptied the editor; selecting fc built it again.
-        inFeatures = qobject_cast<QSpinBox*>(page->propertyEditor()->editor("in_features"));
+        inFeatures = page->propertyEditor()->editor("in_features")->spinBox();
         QVERIFY(inFeatures);
         QCOMPARE(inFeatures->value(), 65);
         inFeatures->setValue(64);

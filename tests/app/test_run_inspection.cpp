@@ -97,8 +97,8 @@ private slots:
         QCOMPARE(c.inspection()->weightsStep(), steps);
         QCOMPARE(model->imageShape(), (std::vector<std::int64_t>{8, 8}));
         QCOMPARE(model->rowCount(), 10);
-        graph::GraphModule& trained = *c.session()->model;
-        const data::Dataset& test = c.session()->split.test;
+        graph::GraphModule& trained = c.session()->model();
+        const data::Dataset& test = c.session()->split().test;
         QCOMPARE(static_cast<std::size_t>(tryModel.rows()->model()->rowCount()), test.size());
         for (int row : {0, 7, 100}) {
             tryModel.rows()->setCurrentIndex(tryModel.rows()->model()->index(row, 0));
@@ -182,7 +182,7 @@ private slots:
         c.stop();
         QVERIFY(finished.wait(30000));
         QCOMPARE(c.progress().step, 3);
-        QCOMPARE(whilePaused, forward(*c.session()->model, c.session()->split.test, 4));
+        QCOMPARE(whilePaused, forward(c.session()->model(), c.session()->split().test, 4));
     }
 
     void drawingOnThePadPredictsLive() {

@@ -46,7 +46,7 @@ private slots:
                  qPrintable(c.lastError()));
         QCOMPARE(c.state(), State::Paused);
         QCOMPARE(c.runFolder(), runs.filePath("run-001"));
-        QVERIFY(QFileInfo(runs.filePath("run-001/run.json")).isFile());
+        QTRY_VERIFY(QFileInfo(runs.filePath("run-001/run.json")).isFile());  // written by the worker
         const std::int64_t batches = c.progress().batchesPerEpoch;
         QCOMPARE(batches, 11);  // 700 training rows, batches of 64
         QCOMPARE(c.progress().totalSteps, 100 * batches);
@@ -125,13 +125,13 @@ private slots:
         const widgets::Evaluation& e = c.evaluation();
         QCOMPARE(e.split, QStringLiteral("test"));
         QCOMPARE(e.epoch, 3);
-        app::TrainingSession* session = c.session();
+        train::ProjectSession* session = c.session();
         QVERIFY(session != nullptr);
-        const train::Metrics test = session->trainer->evaluate(*session->testLoader);
+        const train::Metrics test = session->evaluate("test");
         QCOMPARE(e.samples(), test.samples);
         QCOMPARE(e.samples(), 200);
         QCOMPARE(e.accuracy(), *test.accuracy);
-        const std::vector<std::int64_t> counts = session->split.test.classCounts();
+        const std::vector<std::int64_t> counts = session->split().test.classCounts();
         for (std::size_t a = 0; a < counts.size(); ++a) {
             std::int64_t row = 0;
             for (std::int64_t v : e.confusion[a]) row += v;

@@ -1,5 +1,8 @@
 // DataPanel offscreen: digits shows 1797 rows of 64 pixels and a class name, the class balance
 // sklearn gives, and an image grid; tabular and regression data show no grid and no bars.
+#include <QComboBox>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include "core/data/builtin.h"
@@ -44,6 +47,28 @@ private slots:
         panel.showProblem("data.csv: no such file");
         QCOMPARE(panel.tableModel()->rowCount(), 0);
         QCOMPARE(panel.summary(), QStringLiteral("data.csv: no such file"));
+    }
+    // The data set chooser: the project's choice shown (a built-in name or its CSV file), a pick of
+    // another built-in set reported, the CSV entry never reported as a pick, Import CSV… asked for.
+    void sourceChooser() {
+        DataPanel panel;
+        panel.setSources({"iris", "moons"});
+        panel.setSource("moons", {});
+        QCOMPARE(panel.source(), QStringLiteral("moons"));
+        panel.setSource({}, "data/points.csv");
+        QCOMPARE(panel.source(), QStringLiteral("csv:data/points.csv"));
+        panel.setSource({}, "other.csv");  // one CSV entry at most
+        auto* box = panel.findChild<QComboBox*>();
+        QCOMPARE(box->count(), 3);
+        QSignalSpy chosen(&panel, &DataPanel::datasetChosen);
+        emit box->activated(2);  // the CSV entry itself
+        QVERIFY(chosen.isEmpty());
+        emit box->activated(0);
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.front().front().toString(), QStringLiteral("iris"));
+        QSignalSpy import(&panel, &DataPanel::importCsvRequested);
+        panel.importButton()->click();
+        QCOMPARE(import.size(), 1);
     }
 };
 

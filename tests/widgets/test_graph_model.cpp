@@ -147,6 +147,52 @@ private slots:
         QCOMPARE(widgets::shortCount(52000), QString("52k"));
         QCOMPARE(widgets::shortCount(5300000), QString("5.3M"));
     }
+
+    void renameIsCheckedAndEdgesFollow() {
+        GraphModel model;
+        model.setGraph(small());
+        QVERIFY(model.renameProblem("fc", "").contains("empty"));
+        QVERIFY(model.renameProblem("fc", "2fc").contains("not a valid name"));
+        QVERIFY(model.renameProblem("fc", "fc 1").contains("not a valid name"));
+        QVERIFY(model.renameProblem("fc", "out").contains("already exists"));
+        QCOMPARE(model.renameProblem("fc", "head_1"), QString());
+        QVERIFY(!model.renameNode("fc", "out"));
+        QVERIFY(model.lastError().contains("'out' already exists"));
+        QSignalSpy removed(&model, &GraphModel::nodeRemoved), added(&model, &GraphModel::nodeAdded);
+        QVERIFY(model.renameNode("fc", "head"));
+        QCOMPARE(model.nodeIds(), QStringList({"x", "head", "out"}));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(added.size(), 1);
+        QCOMPARE(model.graph().edges(), (std::vector<graph::Edge>{{"x", 0, "head", 0}, {"head", 0, "out", 0}}));
+        QCOMPARE(model.nodeData("head", GraphModel::ParametersRole).toLongLong(), 15);
+    }
+
+    void unsetParamRemovesTheValue() {
+        GraphModel model;
+        model.setGraph(small());
+        QVERIFY(model.unsetParam("fc", "in_features"));
+        QVERIFY(!model.graph().node("fc").params.contains("in_features"));
+        QVERIFY(model.nodeData("fc", GraphModel::ShapeErrorRole).toString().contains("in_features"));
+        QVERIFY(!model.unsetParam("fc", "in_features"));  // nothing left to remove
+    }
+
+    void edgeEndsMoveOrComeOff() {
+        GraphModel model;
+        graph::ModelGraph g = small();
+        g.addNode("ReLU", obj({}), "act", 200, 100);
+        model.setGraph(g);
+        const graph::Edge edge{"fc", 0, "out", 0};
+        QSignalSpy edgeAdded(&model, &GraphModel::edgeAdded), edgeRemoved(&model, &GraphModel::edgeRemoved);
+        QVERIFY(model.moveEdgeEnd(edge, "act", 0));
+        QCOMPARE(model.graph().edges(), (std::vector<graph::Edge>{{"x", 0, "fc", 0}, {"fc", 0, "act", 0}}));
+        QCOMPARE(edgeAdded.size(), 1);
+        QCOMPARE(edgeRemoved.size(), 1);
+        // Onto itself or into a cycle: refused, nothing changes.
+        QVERIFY(!model.moveEdgeEnd({"fc", 0, "act", 0}, "fc", 0));
+        QVERIFY(model.lastError().contains("itself"));
+        QVERIFY(model.moveEdgeEnd({"fc", 0, "act", 0}, {}, 0));
+        QCOMPARE(model.graph().edges(), (std::vector<graph::Edge>{{"x", 0, "fc", 0}}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGraphModel)

@@ -12,7 +12,7 @@
 
 #include "app/designer_page.h"
 #include "app/main_window.h"
-#include "app/training_dock.h"
+#include "app/training_page.h"
 #include "core/io/project.h"
 #include "core/profile/profiler.h"
 #include "core/train/project_session.h"
@@ -151,7 +151,7 @@ private slots:
     void viewMenuPaintsTheDesigner() {
         app::MainWindow w({.persistent = false, .pluginFolders = {}});
         QVERIFY(w.openExample(QStringLiteral("digits-cnn")));
-        widgets::ProfileView* profile = w.trainingDock()->profileView();
+        widgets::ProfileView* profile = w.trainingPage()->profileView();
         profile->setEvents({makeEvent(0, 300, scopeOf("conv2")), makeEvent(300, 400, scopeOf("fc"))}, 1000, 1);
         QVERIFY(w.designerPage()->scene()->nodeHeat().isEmpty());
         auto* action = w.findChild<QAction*>(QStringLiteral("nodeHeatAction"));

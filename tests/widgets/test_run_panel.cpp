@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -70,6 +71,32 @@ private slots:
         QVERIFY(panel.config().earlyStopping.has_value());
         early->setChecked(false);
         QVERIFY(!panel.config().earlyStopping.has_value());
+    }
+
+    // Showing settings is not editing them; split and loss come and go through their own signals.
+    void splitAndLoss() {
+        RunPanel panel;
+        QSignalSpy changed(&panel, &RunPanel::changed);
+        QSignalSpy split(&panel, &RunPanel::splitChanged);
+        QSignalSpy loss(&panel, &RunPanel::lossChanged);
+        panel.setTraining(json(R"({"optimizer": {"type": "SGD", "lr": 0.1}, "epochs": 4})"), "p");
+        panel.setSplit(0.15, 0.25);
+        panel.setLosses({"CrossEntropyLoss", "NLLLoss"}, "CrossEntropyLoss");
+        QVERIFY(changed.isEmpty() && split.isEmpty() && loss.isEmpty());
+        QCOMPARE(panel.valFraction(), 0.15);
+        QCOMPARE(panel.testFraction(), 0.25);
+        QCOMPARE(panel.loss(), QStringLiteral("CrossEntropyLoss"));
+        auto* lossBox = panel.findChildren<QComboBox*>().at(3);  // after optimizer, schedule, monitor
+        lossBox->setCurrentText("NLLLoss");
+        QCOMPARE(loss.size(), 1);
+        QCOMPARE(loss.front().front().toString(), QStringLiteral("NLLLoss"));
+        panel.findChildren<QDoubleSpinBox*>().at(5)->setValue(0.3);  // validation split
+        QCOMPARE(split.size(), 1);
+        QCOMPARE(panel.valFraction(), 0.3);
+        QCOMPARE(panel.testFraction(), 0.25);
+        panel.setLosses({"CrossEntropyLoss"}, {});  // a graph without a loss node
+        QVERIFY(panel.loss().isEmpty());
+        QVERIFY(!lossBox->isEnabled());
     }
 
     void malformedLeavesTheForm() {

@@ -91,6 +91,23 @@ private slots:
         Dataset d = parseCsv("zip,y\n100,0\n200,1\n100,1\n", "data.csv", o);
         QCOMPARE(d.featureNames, (std::vector<std::string>{"zip=100", "zip=200"}));
     }
+    void forcedNumeric() {
+        // A column set to numbers reports every other value with its line and column, even when most
+        // of its values are text (which would otherwise make it categorical).
+        CsvOptions o;
+        o.numeric = {"dose"};
+        CsvInspection i = inspectCsv("dose,y\nlow,0\n2,1\nhigh,1\n", "data.csv", o);
+        QCOMPARE(i.columns[0].kind, ColumnKind::Numeric);
+        const std::vector<CsvProblem> expected = {
+            {2, 1, "'low' in column 'dose' (1 of 2) is not a number (the column is set to numbers)"},
+            {4, 1, "'high' in column 'dose' (1 of 2) is not a number (the column is set to numbers)"},
+        };
+        QVERIFY(i.problems == expected);
+        QCOMPARE(parseCsv("dose,y\n1,0\n2,1\n", "data.csv", o).featureNames, (std::vector<std::string>{"dose"}));
+        o.categorical = {"dose"};
+        QCOMPARE(errorOf<ValueError>("dose,y\n1,0\n", o),
+                 QString("data.numeric: column 'dose' is listed in \"categorical\" too"));
+    }
     void missingValues() {
         QCOMPARE(
             errorOf("a,b,y\n1,2,0\n3,,1\n"),

@@ -1,16 +1,21 @@
-// The Training dock and the Run menu: Run / Pause / Step one batch / Stop for the open project, a
-// progress line (epoch, step, samples/s, ETA) and bar, the learning curves, and the project's past
-// runs, any of which can be overlaid on the curves. Runs are kept beside the project file, in
-// NAME.runs/run-NNN (untitled projects: in the application's data folder).
+// The Training page (a tab of the main window beside the Designer) and the Run menu: Run / Pause /
+// Step one batch / Stop for the open project; the run settings on the left; on the right a progress
+// line (epoch, step, samples/s, ETA) and bar over the views — the learning curves with the project's
+// past runs (any of which can be overlaid), metrics, profile and the data set. Runs are kept beside
+// the project file, in NAME.runs/run-NNN (untitled projects: in the application's data folder).
 //
-//   auto* dock = new TrainingDock(document, mainWindow);
-//   mainWindow->addDockWidget(Qt::RightDockWidgetArea, dock);
-//   menuBar()->addMenu(dock->runMenu());
-//   dock->run();                              // as Run → Run
+//   auto* page = new TrainingPage(document, mainWindow);
+//   pages->addTab(page, tr("Training"));
+//   menuBar()->addMenu(page->runMenu());
+//   page->run();                              // as Run → Run
+//   page->showView("metrics");                // Curves, Metrics, Profile, Data or Settings
 #pragma once
 
-#include <QDockWidget>
 #include <QString>
+#include <QWidget>
+#include <optional>
+
+#include "core/io/json.h"
 
 #include "app/training_controller.h"
 
@@ -20,10 +25,12 @@ class QListWidget;
 class QListWidgetItem;
 class QMenu;
 class QProgressBar;
+class QScrollArea;
 class QTabWidget;
 class QToolBar;
 
 namespace tessera::widgets {
+class CsvImportDialog;
 class DataPanel;
 class LossPlot;
 class MetricsView;
@@ -36,11 +43,11 @@ namespace tessera::app {
 
 class ProjectDocument;
 
-class TrainingDock : public QDockWidget {
+class TrainingPage : public QWidget {
     Q_OBJECT
 public:
-    TrainingDock(ProjectDocument* document, QWidget* parent = nullptr);
-    ~TrainingDock() override;
+    TrainingPage(ProjectDocument* document, QWidget* parent = nullptr);
+    ~TrainingPage() override;
 
     TrainingController* controller() const { return m_controller; }
     widgets::LossPlot* plot() const { return m_plot; }
@@ -48,7 +55,11 @@ public:
     widgets::DataPanel* dataPanel() const { return m_dataPanel; }
     widgets::MetricsView* metricsView() const { return m_metrics; }
     widgets::ProfileView* profileView() const { return m_profile; }
+    // The views beside the settings: Curves, Metrics, Profile, Data.
     QTabWidget* tabs() const { return m_tabs; }
+    // Brings a view forward by its name (case-insensitive; "settings" focuses the settings column);
+    // false for an unknown name.
+    bool showView(const QString& name);
     QMenu* runMenu() const { return m_menu; }
     QToolBar* toolBar() const { return m_toolBar; }
     QAction* runAction() const { return m_run; }
@@ -79,13 +90,28 @@ public slots:
     // Profiles the next `steps` steps, starting a run first when none is active.
     void profile(int steps);
     void refreshRuns();
-    // Shows the open project's training settings and data set in the Settings and Data tabs.
+    // Data → Import CSV…: asks for a file, then opens it in the import window.
+    void importCsv();
+    // Opens `file` in the CSV import window (preview, column roles and types, problems); Import points
+    // the project's data at the file as set up there (one undo step). Returns the window, shown.
+    widgets::CsvImportDialog* importCsvFile(const QString& file);
+    // Shows the open project's training settings and data set in the settings column and Data tab.
     void loadSettings();
 
 signals:
     void errorReported(const QString& message, const QString& source);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void showTraining();
+    void showData();
+    void showLosses();
+    void editTraining();
+    void editSplit();
+    void chooseDataset(const QString& name);
+    void changeLoss(const QString& type);
     void updateActions();
     void updateProgress(const TrainingProgress& progress);
     QString projectFileForData() const;
@@ -98,6 +124,8 @@ private:
     widgets::MetricsView* m_metrics;
     widgets::ProfileView* m_profile;
     QTabWidget* m_tabs;
+    QScrollArea* m_settings;
+    QWidget* m_statusBox;  // holds m_status without a layout
     QLabel* m_status;
     QProgressBar* m_progress;
     QListWidget* m_runs;
@@ -105,7 +133,9 @@ private:
     QToolBar* m_toolBar;
     QAction *m_run, *m_pause, *m_step, *m_stop, *m_resumeRun;
     QString m_runsRoot;
-    QString m_currentRun;  // name of the run the controller holds
+    QString m_currentRun;                  // name of the run the controller holds
+    io::Json m_shownTraining;              // the settings column's values, as the project format writes them
+    std::optional<io::Json> m_loadedData;  // the data spec (split aside) the Data tab shows
 };
 
 }  // namespace tessera::app
