@@ -1068,6 +1068,10 @@
         <source>Not reconnected: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Drop the connection on the node that should feed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::LessonPlayer</name>

@@ -1061,6 +1061,10 @@
         <source>Not reconnected: %1</source>
         <translation>未重新连接：%1</translation>
     </message>
+    <message>
+        <source>Drop the connection on the node that should feed %1</source>
+        <translation>把连线放到应当为 %1 提供输入的节点上</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::LessonPlayer</name>

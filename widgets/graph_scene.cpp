@@ -524,15 +524,23 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
             // Pressing a connected input port picks up the edge's end.
             const int input = node->inputPortAt(event->scenePos(), false);
             const std::string to = node->id().toStdString();
+            if (input < 0) break;
             for (const graph::Edge& e : m_model->graph().edges()) {
-                if (input < 0 || e.to != to || e.toPort != input) continue;
+                if (e.to != to || e.toPort != input) continue;
                 m_detached = e;
                 if (EdgeItem* edge = edgeItem(e)) edge->hide();
                 startWire(QString::fromStdString(e.from), e.fromPort, event->scenePos());
                 event->accept();
                 return;
             }
-            break;
+            // A free input port: the wire is drawn backwards, to the output it should come from.
+            m_wireTo = node->id();
+            m_wireToPort = input;
+            m_wire = addLine(QLineF(inputPortPos(m_wireTo, input), event->scenePos()),
+                             QPen(QColor(0x19, 0x76, 0xd2), 1.6, Qt::DashLine));
+            m_wire->setZValue(10);
+            event->accept();
+            return;
         }
     }
     QGraphicsScene::mousePressEvent(event);
@@ -560,11 +568,24 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
         delete m_wire;
         m_wire = nullptr;
         const std::optional<graph::Edge> detached = std::exchange(m_detached, std::nullopt);
+        const QString wireTo = std::exchange(m_wireTo, QString());
         NodeItem* target = nullptr;
         for (QGraphicsItem* item : items(event->scenePos())) {
             if ((target = dynamic_cast<NodeItem*>(item))) break;
         }
         event->accept();
+        if (!wireTo.isEmpty()) {
+            // Drawn from an input port: the node let go on feeds it from its output under the pointer,
+            // or its first output.
+            if (!target || target->id() == wireTo) {
+                if (!target) emit hintRequested(tr("Drop the connection on the node that should feed %1").arg(wireTo));
+                return;
+            }
+            const int output = std::max(0, target->outputPortAt(event->scenePos()));
+            if (!m_model->connectPorts(target->id(), output, wireTo, m_wireToPort))
+                emit hintRequested(tr("Not connected: %1").arg(m_model->lastError()));
+            return;
+        }
         const int port = target ? target->inputPortAt(event->scenePos(), true) : -1;
         if (detached) {
             // Dropped on empty canvas: disconnected. On an input port: moved there.

@@ -1,11 +1,10 @@
 // GraphScene: the designer canvas's scene over a GraphModel. Nodes show their id, type, key
 // parameters, parameter count and MACs, with input ports on the left and output ports on the right;
 // edges carry the inferred shape; invalid nodes get a red frame and their problems in the tooltip.
-// Dragging from an output port to an input port connects them (a refused connection emits
-// hintRequested with the reason); dragging a connected input port's edge end away disconnects it, or
-// moves it to the input port it is dropped on (one step, as in QtNodes); a drag that moves nodes is
-// one undo step. Every edit goes through
-// the model, so the scene only ever redraws what the model says.
+// Dragging from an output port to an input port (or from a free input port back to a node's
+// output) connects them (a refused connection emits hintRequested with the reason); dragging a connected input port's
+// edge end away disconnects it, or moves it to the input port it is dropped on (one step, as in QtNodes); a drag that
+// moves nodes is one undo step. Every edit goes through the model, so the scene only ever redraws what the model says.
 //
 //   GraphScene scene(document->graphModel());
 //   GraphView view(&scene);                 // zoom, pan, rubber band, drop from the palette
@@ -108,6 +107,9 @@ private:
     int m_wireFromPort = 0;
     // The edge whose input end is being dragged (with m_wire), hidden meanwhile.
     std::optional<graph::Edge> m_detached;
+    // A connection being dragged backwards out of a free input port.
+    QString m_wireTo;
+    int m_wireToPort = 0;
     int m_pasteCount = 0;
     bool m_syncing = false;  // positions come from the model: no snapping, no move step
     QHash<QString, double> m_heat;

@@ -338,7 +338,11 @@ void ParamEditor::syncWidgets() {
         case nn::ParamType::Float:
         case nn::ParamType::OptionalFloat: {
             const QSignalBlocker block(m_double);
-            m_double->setValue(first.value_or(fallback(m_spec)));
+            const double v = first.value_or(fallback(m_spec));
+            // Enough decimals to show small values (an eps of 1e-12) instead of rounding them to 0.
+            const int digits = v == 0 ? 0 : static_cast<int>(std::ceil(-std::log10(std::abs(v)))) + 1;
+            m_double->setDecimals(std::clamp(digits, 6, 15));
+            m_double->setValue(v);
             m_double->setEnabled(!none);
             break;
         }

@@ -3,7 +3,7 @@
 // boxes (the keyboard only to type one number into a spin box) — sees a shape on every edge, gets the
 // graph of resources/examples/digits-cnn.tessera, makes a deliberate shape error, reads it in the
 // Problems list, fixes it with the mouse, saves, reopens and gets the same graph. Also: edge ends
-// dragged off or onto another port, and renaming a node.
+// dragged off or onto another port, a wire drawn backwards from a free input, and renaming a node.
 #include <QCheckBox>
 #include <QLineEdit>
 #include <QListWidget>
@@ -152,8 +152,12 @@ private slots:
         clickArrow(spin("out_features"), true, 11);
         QCOMPARE(spin("out_features")->value(), 10);
         select("target1");
+        QUndoStack* undo = w.document()->undoStack();
+        const int steps = undo->count();
         click(properties->editor("classes")->noneBox());
         clickArrow(spin("classes"), true, 8);
+        // Nine clicks on one parameter, one undo step.
+        QCOMPARE(undo->count(), steps + 1);
 
         compareStructure(model->graph(), example("digits-cnn"));
         QCOMPARE(page->problemsView()->count(), 0);
@@ -209,6 +213,12 @@ private slots:
         QVERIFY(!has({"fc", 0, "out", 0}));
         QCOMPARE(model->graph().edges().size(), original.edges().size() - 1);
         QCOMPARE(undo->count(), 1);
+        // Backwards from the free input port onto fc: connected again.
+        dragOnCanvas(page->view(), outPort, scene->nodeRect("fc").center());
+        QVERIFY(has({"fc", 0, "out", 0}));
+        QCOMPARE(model->graph().edges().size(), original.edges().size());
+        QCOMPARE(undo->count(), 2);
+        undo->undo();
         undo->undo();
         QCOMPARE(model->graph(), original);
 

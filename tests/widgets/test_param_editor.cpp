@@ -204,6 +204,15 @@ private slots:
         QVERIFY(!editor.spinBox(2));
     }
 
+    void smallNumbersAreShownNotRounded() {
+        ParamEditor editor(spec("LayerNorm", "eps"));
+        editor.setValue(io::Json(1e-12));
+        QCOMPARE(editor.doubleSpinBox()->value(), 1e-12);
+        QCOMPARE(editor.doubleSpinBox()->text(), QString("0.0000000000010"));
+        editor.setValue(io::Json(0.5));
+        QCOMPARE(editor.doubleSpinBox()->text(), QString("0.500000"));
+    }
+
     void noneToggle() {
         ParamEditor editor(spec("Target", "classes"));
         editor.show();
