@@ -28,9 +28,11 @@
 #include "app/versions.h"
 #include "core/tensor/error.h"
 #include "plugins/plugin_loader.h"
+#include "widgets/graph_scene.h"
 #include "widgets/messages_model.h"
 #include "widgets/messages_view.h"
 #include "widgets/problems_view.h"
+#include "widgets/profile_view.h"
 #include "widgets/project_model.h"
 
 namespace tessera::app {
@@ -206,6 +208,16 @@ void MainWindow::createActions() {
     nextStep->setEnabled(false);
     connect(m_trainingPage->controller(), &TrainingController::stateChanged, nextStep,
             [this, nextStep] { nextStep->setEnabled(m_trainingPage->controller()->isActive()); });
+    // Operator timings as heat on the designer's nodes, switched here or in the Profile tab.
+    widgets::ProfileView* profile = m_trainingPage->profileView();
+    QAction* heat = m_viewMenu->addAction(tr("Operator &Timings on Nodes"));
+    heat->setObjectName(QStringLiteral("nodeHeatAction"));
+    heat->setCheckable(true);
+    connect(heat, &QAction::toggled, profile, &widgets::ProfileView::setHeatShown);
+    connect(profile, &widgets::ProfileView::heatChanged, this, [this, heat](const QHash<QString, double>& shares) {
+        heat->setChecked(m_trainingPage->profileView()->heatShown());
+        m_designer->scene()->setNodeHeat(shares);
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Autograd &Playground"), this, [this] { (new PlaygroundDialog(this))->show(); });

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "app/run_inspection.h"
 #include "core/data/split.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json.h"
@@ -44,7 +45,8 @@ double stepNs(const train::StepTimings& t) {
 TrainingController::TrainingController(QObject* parent)
     : QObject(parent),
       m_steps(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Steps, this)),
-      m_epochs(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Epochs, this)) {
+      m_epochs(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Epochs, this)),
+      m_inspection(new RunInspection(this)) {
     qRegisterMetaType<TrainingProgress>();
     m_drainTimer.setInterval(kDrainIntervalMs);
     connect(&m_drainTimer, &QTimer::timeout, this, &TrainingController::drain);
@@ -141,6 +143,7 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     m_steps->append(steps);
     m_epochs->append(epochs);
     m_finishReason.reset();
+    m_nonFinite.reset();
     m_lastError.clear();
     m_evaluation = {};
     m_boundary = {};
@@ -167,8 +170,15 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     RunFiles initial = runFiles(QStringLiteral("running"));
 
     trainer.control().reset();
+    m_inspection->attach(m_session->model(), m_session->split(), QFileInfo(folder).fileName());
+    trainer.setDetectAnomaly(m_detectAnomaly);
+    trainer.callbacks().onPaused = [this, &trainer] { m_inspection->beforePause(trainer.globalStep()); };
+    trainer.callbacks().locateNonFinite = [model = &m_session->model()](const Tensor& x, const Tensor& y) {
+        return train::firstNonFiniteNode(*model, x, y);
+    };
     trainer.callbacks().onStep = [this](const train::StepRecord& r) {
         profileStep(r);
+        m_inspection->afterStep(r.step);
         std::lock_guard lock(m_pendingMutex);
         m_pendingSteps.push_back(r);
     };
@@ -186,10 +196,13 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     m_drainTimer.start();
     m_worker = std::thread([this, &trainer, initial = std::move(initial)] {
         std::optional<train::FinishReason> reason;
+        std::optional<train::NonFiniteReport> nonFinite;
         QString error;
         try {
             writeRunFiles(m_runFolder.toStdString(), initial);
-            reason = trainer.run().reason;
+            train::TrainResult result = trainer.run();
+            reason = result.reason;
+            nonFinite = result.nonFinite;
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
@@ -198,7 +211,8 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
         // stalled the event loop by ~100 ms at the end of a digits-cnn run).
         QString saveError = reason ? finishOnWorker() : QString();
         QMetaObject::invokeMethod(
-            this, [this, reason, error, saveError] { onWorkerDone(reason, error, saveError); }, Qt::QueuedConnection);
+            this, [this, reason, error, saveError, nonFinite] { onWorkerDone(reason, error, saveError, nonFinite); },
+            Qt::QueuedConnection);
     });
     return true;
 }
@@ -262,6 +276,11 @@ void TrainingController::endProfileWindow() {
     m_pendingProfile = std::move(m_profiling);
 }
 
+void TrainingController::setDetectAnomaly(bool on) {
+    m_detectAnomaly = on;
+    if (isActive()) m_session->trainer().setDetectAnomaly(on);
+}
+
 void TrainingController::stop() {
     if (isActive()) m_session->trainer().control().stop();
 }
@@ -273,6 +292,7 @@ void TrainingController::setState(State state) {
 }
 
 void TrainingController::drain() {
+    m_inspection->drain();
     std::vector<train::StepRecord> steps;
     std::vector<train::EpochRecord> epochs;
     std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> evaluation;
@@ -330,6 +350,12 @@ void TrainingController::drain() {
 
 QString TrainingController::finishOnWorker() {
     QString problem;
+    // The tensors and weights the run ends with (delivered by the last drain()).
+    try {
+        m_inspection->finish(m_session->trainer().globalStep());
+    } catch (const std::exception& e) {
+        problem = QString::fromUtf8(e.what());
+    }
     // Early stopping may have restored the best epoch's weights since the last epoch's evaluation.
     try {
         std::pair<widgets::Evaluation, widgets::BoundaryGrid> taken;
@@ -350,7 +376,8 @@ QString TrainingController::finishOnWorker() {
 }
 
 void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason, const QString& error,
-                                      const QString& saveError) {
+                                      const QString& saveError, std::optional<train::NonFiniteReport> nonFinite) {
+    m_nonFinite = std::move(nonFinite);
     if (m_worker.joinable()) m_worker.join();
     m_drainTimer.stop();
     drain();
@@ -381,6 +408,7 @@ void TrainingController::finishRun(std::optional<train::FinishReason> reason, co
     }
     m_finishReason = reason;
     if (!problem.isEmpty()) m_lastError = problem;
+    if (m_nonFinite) m_lastError = QString::fromStdString(m_nonFinite->message());
     emit progressChanged(m_progress);
     setState(State::Finished);
     emit finished(QString::fromStdString(train::finishReasonName(*reason)));
@@ -407,6 +435,7 @@ TrainingController::RunFiles TrainingController::runFiles(const QString& status)
     run.set("project", m_session->project().name);
     run.set("data", m_session->project().data);
     run.set("training", train::trainingConfigToJson(m_session->config()));
+    if (m_nonFinite) run.set("error", m_nonFinite->message());
     return {io::writeJson(run), m_steps->toCsv().toStdString(), m_epochs->toCsv().toStdString()};
 }
 

@@ -37,6 +37,8 @@ class RunRecordsModel;
 
 namespace tessera::app {
 
+class RunInspection;
+
 struct TrainingProgress {
     std::int64_t epoch = 0;  // completed epochs
     std::int64_t epochs = 0;
@@ -112,6 +114,13 @@ public:
     const widgets::Evaluation& evaluation() const { return m_evaluation; }
     const widgets::BoundaryGrid& boundary() const { return m_boundary; }
     const ProfileWindow& profile() const { return m_profile; }
+    // Tensor samples and weight snapshots of the run, for the tensor inspector and the try-the-model view.
+    RunInspection* inspection() const { return m_inspection; }
+    // Anomaly mode for the runs (also the one in progress): a NaN/Inf stops at the op that made it.
+    void setDetectAnomaly(bool on);
+    bool detectAnomaly() const { return m_detectAnomaly; }
+    // With finishReason() NonFinite: where the NaN/Inf came from.
+    const std::optional<train::NonFiniteReport>& nonFinite() const { return m_nonFinite; }
 
     static QString stateName(State state);
 
@@ -136,7 +145,8 @@ private:
     bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
                 const std::vector<std::vector<double>>& epochs);
     void drain();  // moves the worker's pending records into the models
-    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error, const QString& saveError);
+    void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error, const QString& saveError,
+                      std::optional<train::NonFiniteReport> nonFinite);
     // Once the run's last files are written: the state, finished() or failed().
     void finishRun(std::optional<train::FinishReason> reason, const QString& error, const QString& problem);
     // Worker thread, once the run has ended: the final evaluation (into the pending slot), the
@@ -166,6 +176,9 @@ private:
     widgets::Evaluation m_evaluation;
     widgets::BoundaryGrid m_boundary;
     ProfileWindow m_profile;
+    RunInspection* m_inspection;
+    bool m_detectAnomaly = false;
+    std::optional<train::NonFiniteReport> m_nonFinite;
     std::atomic<int> m_profileRequest{0};
     // Used by the worker thread only.
     int m_profileLeft = 0;

@@ -16,7 +16,9 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "app/inspect_views.h"
 #include "app/project_document.h"
+#include "app/run_inspection.h"
 #include "app/run_settings.h"
 #include "core/data/load_dataset.h"
 #include "core/io/atomic_file.h"
@@ -30,6 +32,8 @@
 #include "widgets/profile_view.h"
 #include "widgets/run_panel.h"
 #include "widgets/run_records_model.h"
+#include "widgets/tensor_inspector.h"
+#include "widgets/try_model.h"
 
 namespace tessera::app {
 
@@ -104,6 +108,11 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_tabs->addTab(curves, tr("Curves"));
     m_tabs->addTab(m_metrics, tr("Metrics"));
     m_tabs->addTab(m_profile, tr("Profile"));
+    auto* tensors = new widgets::TensorInspector(m_controller->inspection()->tensors(), this);
+    auto* tryModel = new widgets::TryModelView(this);
+    connectInspectViews(m_controller, tensors, tryModel);
+    m_tabs->addTab(tensors, tr("Tensors"));
+    m_tabs->addTab(tryModel, tr("Try"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
 
     auto* views = new QWidget(this);
@@ -146,7 +155,10 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     connect(m_controller, &TrainingController::progressChanged, this, &TrainingPage::updateProgress);
     connect(m_controller, &TrainingController::failed, this,
             [this](const QString& message) { emit errorReported(message, m_document->displayName()); });
-    connect(m_controller, &TrainingController::finished, this, [this](const QString&) { refreshRuns(); });
+    connect(m_controller, &TrainingController::finished, this, [this](const QString&) {
+        refreshRuns();
+        if (m_controller->nonFinite()) emit errorReported(m_controller->lastError(), m_document->displayName());
+    });
     connect(m_controller, &TrainingController::evaluated, this, [this] {
         m_metrics->setEvaluation(m_controller->evaluation());
         m_metrics->setBoundary(m_controller->boundary());
@@ -276,6 +288,7 @@ void TrainingPage::updateProgress(const TrainingProgress& p) {
     if (state == TrainingController::State::Idle) return;
     if (state == TrainingController::State::Finished && m_controller->finishReason())
         text = tr("Finished (%1)").arg(QString::fromStdString(train::finishReasonName(*m_controller->finishReason())));
+    if (m_controller->nonFinite()) text = tr("Stopped: %1").arg(m_controller->lastError());
     text += tr(" · %1 · epoch %2/%3 · step %4/%5")
                 .arg(m_currentRun)
                 .arg(std::min(p.epoch + (state == TrainingController::State::Finished ? 0 : 1), p.epochs))

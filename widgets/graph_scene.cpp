@@ -19,6 +19,7 @@
 #include "core/tensor/error.h"
 #include "widgets/graph_layout.h"
 #include "widgets/graph_model.h"
+#include "widgets/layer_heat.h"
 
 namespace tessera::widgets {
 
@@ -196,6 +197,26 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     for (int i = 0; i < m_outputs; ++i) {
         painter->setBrush(color);
         painter->drawEllipse(outputPort(i), kPortRadius, kPortRadius);
+    }
+
+    if (const auto heat = m_scene->m_heat.constFind(m_id); heat != m_scene->m_heat.constEnd()) {
+        // Translucent over the body, so the text stays readable; the share on a tag in the header's
+        // right end (node ids are short; the body's lines run the full width).
+        const double t = *heat / std::max(maxShare(m_scene->m_heat), 1e-12);
+        QColor tint = heatColor(t);
+        const QString share = QObject::tr("%1% of step").arg(100.0 * *heat, 0, 'f', 1);
+        const QRectF tag(m_size.width() - fm.horizontalAdvance(share) - 14, (kHeader - kLineHeight) / 2,
+                         fm.horizontalAdvance(share) + 10, kLineHeight);
+        tint.setAlphaF(0.45f);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(tint);
+        painter->drawRoundedRect(QRectF(1, kHeader, m_size.width() - 2, m_size.height() - kHeader - 1), 5, 5);
+        tint.setAlphaF(1.0f);
+        painter->setBrush(tint);
+        painter->drawRoundedRect(tag, 4, 4);
+        painter->setPen(t > 0.6 ? QColor(Qt::white) : QColor(0x26, 0x32, 0x38));
+        painter->setFont(body);
+        painter->drawText(tag, Qt::AlignCenter, share);
     }
 }
 
@@ -611,6 +632,11 @@ void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
         }
     }
     QGraphicsScene::mouseDoubleClickEvent(event);
+}
+
+void GraphScene::setNodeHeat(QHash<QString, double> shares) {
+    m_heat = std::move(shares);
+    for (NodeItem* item : std::as_const(m_nodes)) item->update();
 }
 
 void GraphScene::drawBackground(QPainter* painter, const QRectF& rect) {

@@ -66,6 +66,10 @@ public:
     void autoLayout(bool undoable = true);
     // True when two node rectangles, widened by room for edge labels, overlap.
     bool isCrowded() const;
+    // Paints each node whose id is a key with a heat colour: its share of the profiled step time
+    // (widgets/layer_heat.h); an empty hash removes the colours.
+    void setNodeHeat(QHash<QString, double> shares);
+    const QHash<QString, double>& nodeHeat() const { return m_heat; }
 
 signals:
     // A short message for the status bar: why a connection was refused, what was pasted, …
@@ -108,6 +112,7 @@ private:
     int m_wireToPort = 0;
     int m_pasteCount = 0;
     bool m_syncing = false;  // positions come from the model: no snapping, no move step
+    QHash<QString, double> m_heat;
 };
 
 // One node on the canvas; its data comes from the model by role.

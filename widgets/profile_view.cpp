@@ -13,6 +13,7 @@
 
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
+#include "widgets/layer_heat.h"
 
 namespace tessera::widgets {
 
@@ -112,7 +113,12 @@ ProfileView::ProfileView(QWidget* parent)
       m_sorted(new QSortFilterProxyModel(this)),
       m_table(new QTableView(this)),
       m_summary(new QLabel(tr("No profile yet: Profile records the next steps of a run."), this)),
-      m_byLayer(new QCheckBox(tr("Group by layer"), this)) {
+      m_byLayer(new QCheckBox(tr("Group by layer"), this)),
+      m_heat(new QCheckBox(tr("Heat on designer nodes"), this)),
+      m_legend(new HeatLegend(this)) {
+    m_heat->setToolTip(tr("Colour each node of the designer by its layer's share of the step time"));
+    m_legend->setVisible(false);
+    m_legend->setMinimumWidth(160);
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(Qt::UserRole);
     m_table->setModel(m_sorted);
@@ -133,17 +139,22 @@ ProfileView::ProfileView(QWidget* parent)
     auto* exportButton = new QPushButton(tr("Export Trace…"), this);
     connect(exportButton, &QPushButton::clicked, this, &ProfileView::exportDialog);
     connect(m_byLayer, &QCheckBox::toggled, this, &ProfileView::setGroupedByLayer);
+    connect(m_heat, &QCheckBox::toggled, this, &ProfileView::setHeatShown);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(steps);
     bar->addWidget(profileButton);
     bar->addWidget(m_byLayer);
+    bar->addWidget(m_heat);
     bar->addStretch(1);
     bar->addWidget(exportButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(m_summary);
+    auto* summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_legend);
+    layout->addLayout(summaryRow);
     layout->addWidget(m_table, 1);
     rebuild();
 }
@@ -172,6 +183,20 @@ void ProfileView::rebuild() {
                                .arg(m_stepNs / 1e6, 0, 'f', 1)
                                .arg(m_events.size()));
     }
+    const QHash<QString, double> shares = layerShares();
+    m_legend->setMaximum(maxShare(shares));
+    m_legend->setVisible(m_heat->isChecked());
+    emit heatChanged(m_heat->isChecked() ? shares : QHash<QString, double>{});
+}
+
+QHash<QString, double> ProfileView::layerShares() const { return layerTimeShares(m_events, m_stepNs); }
+
+bool ProfileView::heatShown() const { return m_heat->isChecked(); }
+
+void ProfileView::setHeatShown(bool on) {
+    QSignalBlocker block(m_heat);
+    m_heat->setChecked(on);
+    rebuild();
 }
 
 QString ProfileView::summary() const { return m_summary->text(); }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QWidget>
 #include <vector>
 
@@ -21,6 +22,8 @@ class QSortFilterProxyModel;
 class QTableView;
 
 namespace tessera::widgets {
+
+class HeatLegend;
 
 class ProfileTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -51,10 +54,18 @@ public:
     QString summary() const;
     // Chrome trace-event JSON of the events; false when the file cannot be written.
     bool exportTrace(const QString& file) const;
+    // Each layer's share of the window's step time (widgets/layer_heat.h).
+    QHash<QString, double> layerShares() const;
+    // Whether the shares are painted on the designer's nodes (heatChanged tells the designer).
+    void setHeatShown(bool on);
+    bool heatShown() const;
+    QCheckBox* heatBox() const { return m_heat; }
 
 signals:
     // The user asked for a new window of `steps` steps.
     void profileRequested(int steps);
+    // What the designer's nodes should show: layerShares() while the heat is on, else an empty hash.
+    void heatChanged(const QHash<QString, double>& shares);
 
 private:
     void rebuild();
@@ -68,6 +79,8 @@ private:
     QTableView* m_table;
     QLabel* m_summary;
     QCheckBox* m_byLayer;
+    QCheckBox* m_heat;
+    HeatLegend* m_legend;
 };
 
 }  // namespace tessera::widgets

@@ -15,6 +15,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/project.h"
 #include "core/tensor/error.h"
+#include "core/train/non_finite.h"
 #include "core/train/project_session.h"
 
 namespace tessera::cli {
@@ -97,6 +98,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     trainer.callbacks().onStep = [&](const train::StepRecord&) {
         if (g_interrupted) trainer.control().stop();
     };
+    trainer.callbacks().locateNonFinite = [&session](const Tensor& x, const Tensor& y) {
+        return train::firstNonFiniteNode(session.model(), x, y);
+    };
     std::signal(SIGINT, onInterrupt);
     train::TrainResult result = trainer.run();
     std::signal(SIGINT, SIG_DFL);
@@ -104,6 +108,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     io::writeFileAtomically(outDir / "metrics.csv", metricsCsv(result.history));
     trainer.saveCheckpoint(checkpoint);
     session.saveWeights(outDir / "weights.safetensors");
+    if (result.nonFinite) {
+        // The weights that led there are kept to be looked at; their test metrics would be NaN too.
+        err << "tessera-cli train: stopped: " << result.nonFinite->message() << "\n";
+        return 1;
+    }
 
     // A project may keep no test split (data.testFraction 0); then there is nothing to report.
     const bool haveTest = session.split().test.size() > 0;

@@ -6,9 +6,11 @@
 // (`--layers collapsed|expanded` overrides the automatic choice), and --screenshot then pictures that
 // window once its graph is laid out.
 // `--train-epochs N` trains the project for N epochs first and waits for the run to end (with
-// --screenshot its run folder is temporary). `--select ID` selects a node in the designer, so its
-// parameters show in the property editor. `--import-csv FILE` opens FILE in the CSV import window
-// (with --screenshot, that window is pictured).
+// --screenshot its run folder is temporary). After it, `--node-heat` paints the profiled operator
+// timings on the designer's nodes (and shows the Designer unless --training-tab is given) and
+// `--try-row R` tries the model on row R of the test split. `--select ID` selects a node in the
+// designer, so its parameters show in the property editor. `--import-csv FILE` opens FILE in the CSV
+// import window (with --screenshot, that window is pictured).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -18,6 +20,7 @@
 #include <QLocale>
 #include <QPixmap>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
@@ -37,6 +40,8 @@
 #include "widgets/graph_model.h"
 #include "widgets/lesson_player.h"
 #include "widgets/playground_widget.h"
+#include "widgets/profile_view.h"
+#include "widgets/try_model.h"
 
 namespace {
 
@@ -147,6 +152,13 @@ int main(int argc, char** argv) {
                                        QStringLiteral("Open FILE in the Training page's CSV import window."),
                                        QStringLiteral("FILE"));
     parser.addOption(importCsv);
+    const QCommandLineOption nodeHeat(QStringLiteral("node-heat"),
+                                      QStringLiteral("With --profile-steps: paint the operator timings on the "
+                                                     "designer's nodes."));
+    const QCommandLineOption tryRow(QStringLiteral("try-row"),
+                                    QStringLiteral("With --train-epochs: try the model on row R of the test split."),
+                                    QStringLiteral("R"));
+    parser.addOptions({nodeHeat, tryRow});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -230,8 +242,8 @@ int main(int argc, char** argv) {
     if (parser.isSet(trainingTab)) {
         window.pages()->setCurrentWidget(window.trainingPage());
         if (!window.trainingPage()->showView(parser.value(trainingTab)))
-            return fail(QStringLiteral("--training-tab: no view named '%1' (expected curves, metrics, profile, data "
-                                       "or settings)")
+            return fail(QStringLiteral("--training-tab: no view named '%1' (expected curves, metrics, profile, "
+                                       "tensors, try, data or settings)")
                             .arg(parser.value(trainingTab)));
     }
     QTemporaryDir shotRuns;
@@ -254,6 +266,19 @@ int main(int argc, char** argv) {
         loop.exec();
         if (page->controller()->state() == tessera::app::TrainingController::State::Failed)
             return fail(page->controller()->lastError());
+        if (parser.isSet(nodeHeat)) {
+            page->profileView()->setHeatShown(true);
+            if (!parser.isSet(trainingTab)) window.pages()->setCurrentWidget(window.designerPage());
+        }
+        if (parser.isSet(tryRow)) {
+            auto* tryView = page->findChild<tessera::widgets::TryModelView*>();
+            const int row = parser.value(tryRow).toInt(&ok);
+            if (!ok || row < 0 || row >= tryView->rows()->model()->rowCount())
+                return fail(QStringLiteral("--try-row: expected a row from 0 to %1, got '%2'")
+                                .arg(tryView->rows()->model()->rowCount() - 1)
+                                .arg(parser.value(tryRow)));
+            tryView->rows()->setCurrentIndex(tryView->rows()->model()->index(row, 0));
+        }
     }
 
     if (parser.isSet(importCsv)) {

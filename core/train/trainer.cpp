@@ -57,9 +57,16 @@ bool TrainingControl::paused() const {
 
 void TrainingControl::reset() { m_stop.store(false); }
 
-bool TrainingControl::waitForNextBatch() {
+bool TrainingControl::waitForNextBatch(const std::function<void()>& onBlock) {
     std::unique_lock lock(m_mutex);
-    m_wake.wait(lock, [&] { return m_stop.load() || !m_paused || m_stepsAllowed > 0; });
+    const auto ready = [&] { return m_stop.load() || !m_paused || m_stepsAllowed > 0; };
+    if (!ready() && onBlock) {
+        // Unlocked: the hook may take a while, and resume() must not wait for it.
+        lock.unlock();
+        onBlock();
+        lock.lock();
+    }
+    m_wake.wait(lock, ready);
     if (m_stop.load()) return false;
     if (m_paused) --m_stepsAllowed;
     return true;
@@ -141,7 +148,25 @@ double Trainer::elapsedMs() const {
     return m_elapsedBeforeMs + session;
 }
 
-void Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::int64_t batchesPerEpoch,
+namespace {
+
+// Anomaly mode for the scope of one step, put back as it was afterwards (it is process-wide).
+class AnomalyScope {
+public:
+    explicit AnomalyScope(bool on) : m_previous(autograd::AnomalyMode::isEnabled()) {
+        if (on) autograd::AnomalyMode::setEnabled(true);
+    }
+    ~AnomalyScope() { autograd::AnomalyMode::setEnabled(m_previous); }
+    AnomalyScope(const AnomalyScope&) = delete;
+    AnomalyScope& operator=(const AnomalyScope&) = delete;
+
+private:
+    bool m_previous;
+};
+
+}  // namespace
+
+bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::int64_t batchesPerEpoch,
                         std::int64_t dataNs) {
     StepTimings timings;
     timings.dataNs = dataNs;
@@ -154,27 +179,56 @@ void Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
     manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
     m_optimizer->zeroGrad(true);
     // A captured step keeps every op's forward output and names the parameters as the state dict does.
-    std::optional<autograd::ForwardRecorder> forward;
+    std::optional<autograd::ForwardRecorder> recordForward;
     if (m_captureGraph.exchange(false)) {
-        forward.emplace(/*withValues=*/true);
+        recordForward.emplace(/*withValues=*/true);
         for (const auto& [name, p] : m_model.namedParameters()) {
             auto& meta = autograd::autogradMeta(p);
             if (meta.name.empty()) meta.name = name;
         }
     }
-    auto [prediction, loss] = m_forward(batch.x, batch.y);
-    timings.forwardNs = lap();
-    if (forward) {
-        autograd::GraphRecorder recorder({loss}, /*withValues=*/true, &*forward);
-        forward.reset();
-        {
-            autograd::ObserveBackward observe(recorder);
-            loss.backward();
+    Forward forward;
+    double lossValue = 0;
+    try {
+        AnomalyScope anomaly(m_detectAnomaly.load());
+        forward = m_forward(batch.x, batch.y);
+        timings.forwardNs = lap();
+        // Read before backward: a NaN loss stops the run with the weights it had before this step.
+        lossValue = forward.loss.item<double>();
+        if (!std::isfinite(lossValue)) {
+            recordForward.reset();
+            NonFiniteReport report;
+            report.step = m_step + 1;
+            report.nan = std::isnan(lossValue);
+            diagnoseNonFinite(batch, report);
+            m_nonFinite = report;
+            return false;
         }
-        if (m_callbacks.onGraphCaptured) m_callbacks.onGraphCaptured(recorder.snapshot());
-    } else {
-        loss.backward();
+        if (recordForward) {
+            autograd::GraphRecorder recorder({forward.loss}, /*withValues=*/true, &*recordForward);
+            recordForward.reset();
+            {
+                autograd::ObserveBackward observe(recorder);
+                forward.loss.backward();
+            }
+            if (m_callbacks.onGraphCaptured) m_callbacks.onGraphCaptured(recorder.snapshot());
+        } else {
+            forward.loss.backward();
+        }
+    } catch (const AutogradError& e) {
+        recordForward.reset();
+        NonFiniteReport report;
+        report.step = m_step + 1;
+        if (!parseAnomaly(e.what(), report)) throw;
+        if (m_callbacks.locateNonFinite) {
+            manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+            report.layer = m_callbacks.locateNonFinite(batch.x, batch.y);
+        }
+        m_optimizer->zeroGrad(true);
+        m_nonFinite = report;
+        return false;
     }
+    const Tensor& prediction = forward.prediction;
     timings.backwardNs = lap();
     if (m_config.clipGradNorm > 0) optim::clipGradNorm(m_model.parameters(), m_config.clipGradNorm);
     m_lastLr = currentLr();
@@ -184,7 +238,6 @@ void Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
     ++m_batch;
     timings.optimizerNs = lap();
 
-    double lossValue = loss.item<double>();
     m_epochMetrics.add(prediction, batch.y, lossValue);
     timings.metricsNs = lap();
     if (m_callbacks.onStep) {
@@ -200,6 +253,29 @@ void Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
         r.elapsedMs = elapsedMs();
         r.timings = timings;
         m_callbacks.onStep(r);
+    }
+    return true;
+}
+
+void Trainer::diagnoseNonFinite(const data::Batch& batch, NonFiniteReport& report) {
+    // The same step again (same dropout draws), now with every op's output checked.
+    manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+    m_optimizer->zeroGrad(true);
+    try {
+        AnomalyScope anomaly(true);
+        Forward again = m_forward(batch.x, batch.y);
+        again.loss.backward();
+    } catch (const AutogradError& e) {
+        const bool nan = report.nan;
+        parseAnomaly(e.what(), report);
+        // It was the loss that went bad (as NaN or Inf); the op is where a bad value first appeared.
+        report.where = NonFiniteReport::Where::Loss;
+        report.nan = nan;
+    }
+    m_optimizer->zeroGrad(true);
+    if (m_callbacks.locateNonFinite) {
+        manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+        report.layer = m_callbacks.locateNonFinite(batch.x, batch.y);
     }
 }
 
@@ -258,6 +334,7 @@ TrainResult Trainer::run() {
     if (m_config.threads > 0) kernels::setNumThreads(m_config.threads);
     m_sessionStartNs = profile::nowNs();
     m_running = true;
+    m_nonFinite.reset();
     m_model.train();
     // A completed run continues when it is given more epochs (e.g. resumed with a larger --epochs);
     // an early-stopped one stays finished.
@@ -266,13 +343,16 @@ TrainResult Trainer::run() {
     while (!m_finished && m_epoch < m_config.epochs) {
         const std::int64_t batches = m_training.batchesPerEpoch();
         while (m_batch < batches) {
-            if (!m_control.waitForNextBatch()) {
+            if (!m_control.waitForNextBatch(m_callbacks.onPaused)) {
                 stopped = true;
                 break;
             }
             std::int64_t fetchStart = profile::nowNs();
             data::Batch batch = m_training.batch(m_epoch, m_batch);
-            trainStep(batch, m_batch, batches, profile::nowNs() - fetchStart);
+            if (!trainStep(batch, m_batch, batches, profile::nowNs() - fetchStart)) {
+                stopped = true;
+                break;
+            }
         }
         if (stopped) break;
         EpochRecord record = finishEpoch();
@@ -296,7 +376,8 @@ TrainResult Trainer::run() {
     m_running = false;
 
     TrainResult result;
-    result.reason = stopped ? FinishReason::Stopped : m_finishReason;
+    result.reason = stopped ? (m_nonFinite ? FinishReason::NonFinite : FinishReason::Stopped) : m_finishReason;
+    result.nonFinite = m_nonFinite;
     result.epochs = m_epoch;
     result.steps = m_step;
     result.history = m_history;
@@ -394,6 +475,8 @@ std::string finishReasonName(FinishReason reason) {
             return "early-stopped";
         case FinishReason::Stopped:
             return "stopped";
+        case FinishReason::NonFinite:
+            return "non-finite";
     }
     return "?";
 }

@@ -40,6 +40,7 @@
 #include "core/optim/lr_scheduler.h"
 #include "core/optim/optimizer.h"
 #include "core/train/metrics.h"
+#include "core/train/non_finite.h"
 #include "core/train/training_config.h"
 
 namespace tessera::train {
@@ -71,8 +72,9 @@ public:
     // Clears a stop request, so the same trainer can run again (e.g. after resuming a checkpoint).
     void reset();
 
-    // Called by the trainer before each batch: blocks while paused; false when the run must stop.
-    bool waitForNextBatch();
+    // Called by the trainer before each batch: blocks while paused (calling `onBlock` first, on this
+    // thread, when it is about to); false when the run must stop.
+    bool waitForNextBatch(const std::function<void()>& onBlock = {});
 
 private:
     std::atomic<bool> m_stop{false};
@@ -117,14 +119,17 @@ struct EpochRecord {
     bool improved = false;  // early stopping: this epoch is the best so far
 };
 
-enum class FinishReason { Completed, EarlyStopped, Stopped };
+// NonFinite: the loss (always checked) or, with setDetectAnomaly(true), any op's output or gradient
+// held a NaN or an infinity; that step's update was not applied (see TrainResult::nonFinite).
+enum class FinishReason { Completed, EarlyStopped, Stopped, NonFinite };
 
 struct TrainResult {
     FinishReason reason = FinishReason::Completed;
     std::int64_t epochs = 0;  // completed epochs
     std::int64_t steps = 0;
-    std::vector<EpochRecord> history;       // every completed epoch, across resumes
-    std::optional<std::int64_t> bestEpoch;  // with early stopping: the epoch whose weights were kept
+    std::vector<EpochRecord> history;          // every completed epoch, across resumes
+    std::optional<std::int64_t> bestEpoch;     // with early stopping: the epoch whose weights were kept
+    std::optional<NonFiniteReport> nonFinite;  // with FinishReason::NonFinite
 };
 
 struct TrainerCallbacks {
@@ -133,6 +138,10 @@ struct TrainerCallbacks {
     std::function<void(const TrainResult&)> onFinished;
     // The autograd graph of the step after captureGraph() was called, recorded with values.
     std::function<void(const autograd::GraphSnapshot&)> onGraphCaptured;
+    // The run is about to wait while paused (worker thread; the model does not change until it resumes).
+    std::function<void()> onPaused;
+    // For a NaN/Inf report: the layer whose output first went bad on this batch ("" when unknown).
+    std::function<std::string(const Tensor& features, const Tensor& targets)> locateNonFinite;
 };
 
 class Trainer {
@@ -155,6 +164,11 @@ public:
     TrainResult run();
     // Records the autograd graph of the next training step (delivered to onGraphCaptured).
     void captureGraph() { m_captureGraph.store(true); }
+    // Anomaly mode during each step (torch.autograd.detect_anomaly): every forward op's output and every
+    // backward Node's gradient is checked, so a NaN/Inf stops the run at the op that made it. Off, only
+    // the loss is checked (and a bad loss is traced back to its op afterwards). Safe from any thread.
+    void setDetectAnomaly(bool on) { m_detectAnomaly.store(on); }
+    bool detectAnomaly() const { return m_detectAnomaly.load(); }
 
     // Loss and metrics of the model on every batch of `loader`, in eval mode and without autograd.
     Metrics evaluate(data::DataLoader& loader);
@@ -181,8 +195,11 @@ private:
         nn::NamedTensors bestWeights;
     };
 
-    void trainStep(const data::Batch& batch, std::int64_t batchIndex, std::int64_t batchesPerEpoch,
+    // False when the step found a NaN/Inf (m_nonFinite says where) and applied no update.
+    bool trainStep(const data::Batch& batch, std::int64_t batchIndex, std::int64_t batchesPerEpoch,
                    std::int64_t dataNs);
+    // Reruns the bad step's forward and backward in anomaly mode to name the op, and locates the layer.
+    void diagnoseNonFinite(const data::Batch& batch, NonFiniteReport& report);
     EpochRecord finishEpoch();
     // True when early stopping ends the run after `record`.
     bool updateEarlyStopping(EpochRecord& record);
@@ -200,6 +217,8 @@ private:
     TrainerCallbacks m_callbacks;
     TrainingControl m_control;
     std::atomic<bool> m_captureGraph{false};
+    std::atomic<bool> m_detectAnomaly{false};
+    std::optional<NonFiniteReport> m_nonFinite;
 
     std::int64_t m_epoch = 0;  // the epoch in progress (0-based) = completed epochs
     std::int64_t m_batch = 0;  // batches of m_epoch already trained

@@ -67,7 +67,8 @@ private slots:
                                     "Save &As…", "&Quit"}));
         QStringList view;
         for (QAction* a : w.menuBar()->actions().at(2)->menu()->actions()) view << a->text();
-        QCOMPARE(view, (QStringList{"Project", "Messages", "Problems", "", "Autograd &Graph of a Training Step"}));
+        QCOMPARE(view, (QStringList{"Project", "Messages", "Problems", "", "Autograd &Graph of a Training Step",
+                                    "Operator &Timings on Nodes"}));
         w.show();
         QVERIFY(w.messagesDock()->isVisible());
         w.menuBar()->actions().at(2)->menu()->actions().at(1)->trigger();
