@@ -29,6 +29,7 @@ namespace tessera::app {
 
 class Autosave;
 class DesignerPage;
+class OnnxActions;
 class ProjectDocument;
 class ProjectPage;
 class TrainingDock;
@@ -63,6 +64,7 @@ public:
     QDockWidget* messagesDock() const { return m_messagesDock; }
     QDockWidget* projectDock() const { return m_projectDock; }
     TrainingDock* trainingDock() const { return m_trainingDock; }
+    OnnxActions* onnxActions() const { return m_onnx; }
     QStringList recentFiles() const { return m_recent; }
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
@@ -121,6 +123,7 @@ private:
     QDockWidget* m_projectDock = nullptr;
     QDockWidget* m_messagesDock = nullptr;
     TrainingDock* m_trainingDock = nullptr;
+    OnnxActions* m_onnx = nullptr;
     QTreeView* m_projectTree = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
