@@ -21,7 +21,11 @@ std::filesystem::path projectWeightsFile(const std::filesystem::path& projectFil
 
 io::Project projectFromImport(const ImportedModel& model, const std::filesystem::path& onnxFile) {
     io::Project project;
-    project.name = model.name.empty() ? onnxFile.stem().string() : model.name;
+    // torch names every graph "torch_jit" (and older exporters "torch-jit-export", "main_graph"): the file
+    // says more.
+    const bool generic = model.name.empty() || model.name == "torch_jit" || model.name == "torch-jit-export" ||
+                         model.name == "main_graph";
+    project.name = generic ? onnxFile.stem().string() : model.name;
     project.description = "Imported from " + onnxFile.filename().string() +
                           (model.producer.empty() ? "" : " (" + model.producer + ")") +
                           (model.docString.empty() ? "" : ": " + model.docString);

@@ -27,7 +27,8 @@ void exportProjectOnnx(const io::Project& project, const std::filesystem::path& 
 // The weights file kept beside a project file: the same name with the extension .safetensors.
 std::filesystem::path projectWeightsFile(const std::filesystem::path& projectFile);
 
-// The project an imported model becomes: its graph, named after the ONNX graph (else the file's stem),
+// The project an imported model becomes: its graph, named after the ONNX graph (the file's stem when the
+// graph has none or torch's generic "torch_jit"),
 // with a description saying where it came from. No data set and default training settings.
 io::Project projectFromImport(const ImportedModel& model, const std::filesystem::path& onnxFile);
 

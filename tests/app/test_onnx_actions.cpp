@@ -13,6 +13,7 @@
 #include "app/project_document.h"
 #include "app/training_dock.h"
 #include "core/graph/model_graph.h"
+#include "core/io/json.h"
 #include "core/ops/minmax.h"
 #include "core/ops/view.h"
 #include "core/tensor/factory.h"
@@ -167,6 +168,24 @@ private slots:
         const Tensor x = io::readNpy(dir() / "x_cnn.npy");
         QVERIFY(onnx_harness::excess(onnx_harness::runOrt(again.toStdString(), x, dir()),
                                      io::readNpy(dir() / "y_cnn.npy")) <= 0);
+
+        // Editable and trainable: ten classes instead of five, a target and a loss, the digits as data.
+        widgets::GraphModel* edit = w.document()->graphModel();
+        QVERIFY(edit->setParam("linear1", "out_features", io::Json(10)));
+        const QString target = edit->addNode("Target", io::Json::object({{"classes", 10}}));
+        const QString loss = edit->addNode("NLLLoss");
+        QVERIFY(edit->connectPorts("logsoftmax1", 0, loss, 0));
+        QVERIFY(edit->connectPorts(target, 0, loss, 1));
+        io::Project p = w.document()->project();
+        p.data = io::parseJson(R"({"dataset": "digits", "scale": 0.0625, "testFraction": 0.2, "seed": 0})", "data");
+        p.training = io::parseJson(
+            R"({"epochs": 3, "batchSize": 64, "seed": 0, "optimizer": {"type": "Adam", "lr": 0.01}})", "training");
+        train::ProjectSession session(p, project.toStdString());
+        const train::Metrics before = session.evaluate("test");
+        session.trainer().run();
+        const train::Metrics after = session.evaluate("test");
+        qInfo("imported CNN on digits: test loss %.3f before, %.3f after 3 epochs", before.loss, after.loss);
+        QVERIFY(after.loss < before.loss);
     }
 
     void unsupportedOperatorsAreNamedAndTheProjectStays() {
