@@ -85,6 +85,17 @@ private slots:
         }
     }
 
+    void timeFirstRecurrentInputIsRefusedNamingTheNode() {
+        try {
+            onnx::importOnnxFile(dir() / "time_first.onnx");
+            QFAIL("imported an LSTM reading the model's input as [L, N, F]");
+        } catch (const ValueError& e) {
+            QVERIFY2(std::string(e.what()).find("node '/rnn/LSTM' (LSTM): the input must be a batch-first sequence") !=
+                         std::string::npos,
+                     e.what());
+        }
+    }
+
     void unsupportedOperatorsAreNamedTogether() {
         const std::string file = (dir() / "unsupported.onnx").string();
         try {

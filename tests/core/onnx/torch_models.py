@@ -2,8 +2,9 @@
 
   torch_models.py OUTDIR   writes mlp.onnx, cnn.onnx, x_mlp.npy, x_cnn.npy, y_mlp.npy, y_cnn.npy and
                            lstm.onnx, gru.onnx (nn.LSTM / nn.GRU, batch_first, the sequence output) with
-                           their x_/y_ files, and unsupported.onnx (HardSwish and Abs, which Tessera does
-                           not import)
+                           their x_/y_ files, unsupported.onnx (HardSwish and Abs, which Tessera does
+                           not import) and time_first.onnx (nn.LSTM with batch_first=False as the model's
+                           input, which Tessera's batch-first graphs cannot take)
 The CNN is exported with training=TrainingMode.PRESERVE from eval mode so the file keeps its
 BatchNormalization node (checked here too).
 """
@@ -52,7 +53,8 @@ class Unsupported(nn.Module):
 
 
 for name, model, shape in (("mlp", mlp, (100, 6)), ("cnn", cnn, (100, 1, 8, 8)),
-                           ("lstm", lstm, (100, 7, 3)), ("gru", gru, (100, 7, 3)), ("unsupported", Unsupported(), (4, 3))):
+                           ("lstm", lstm, (100, 7, 3)), ("gru", gru, (100, 7, 3)), ("unsupported", Unsupported(), (4, 3)),
+                           ("time_first", Sequence(nn.LSTM(3, 4)).eval(), (7, 2, 3))):
     x = torch.randn(*shape)
     path = os.path.join(out, name + ".onnx")
     torch.onnx.export(model, x[:2], path, input_names=["input"], output_names=["output"],
