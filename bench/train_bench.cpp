@@ -8,7 +8,6 @@
 //
 // --profile also prints where each Tessera workload's time goes (core/profile's per-op table over
 // `reps` calls).
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -31,22 +30,11 @@
 #include "core/profile/profiler.h"
 #include "core/tensor/factory.h"
 #include "core/tensor/generator.h"
+#include "side_by_side.h"
 
 using namespace tessera;
 
 namespace {
-
-double bestOf(const std::function<void()>& fn, int rounds, int reps) {
-    for (int i = 0; i < 3; ++i) fn();
-    double best = 1e300;
-    for (int r = 0; r < rounds; ++r) {
-        const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < reps; ++i) fn();
-        const std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
-        best = std::min(best, d.count() / reps);
-    }
-    return best * 1e6;
-}
 
 long statusKib(const char* field) {
     std::ifstream in("/proc/self/status");
@@ -110,32 +98,14 @@ std::function<void()> cnnStep(Generator& gen) {
     };
 }
 
-std::map<std::string, double> runTorch(int threads, int rounds, int reps) {
-    std::map<std::string, double> out;
-    const std::string cmd = std::string(TESSERA_PYTHON3) + " " + TESSERA_SOURCE_DIR + "/bench/train_torch.py " +
-                            std::to_string(threads) + " " + std::to_string(rounds) + " " + std::to_string(reps);
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return out;
-    char name[128];
-    double value = 0;
-    while (std::fscanf(pipe, "%127s %lf", name, &value) == 2) out[name] = value;
-    pclose(pipe);
-    return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-    int threads = 1, rounds = 5, reps = 10;
     bool profileOps = false;
     for (int i = 1; i < argc; ++i)
         if (!std::strcmp(argv[i], "--profile")) profileOps = true;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--threads")) threads = std::atoi(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--rounds")) rounds = std::atoi(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
-    }
-    kernels::setNumThreads(threads);
+    const bench::Settings s = bench::parseSettings(argc, argv, {.reps = 10});
+    kernels::setNumThreads(s.threads);
     Generator gen(0);
     std::map<std::string, double> ours;
     for (const auto& [name, make] :
@@ -144,33 +114,29 @@ int main(int argc, char** argv) {
         resetPeak();
         const long before = statusKib("VmRSS");
         std::function<void()> fn = make(gen);
-        ours[name] = bestOf(fn, rounds, reps);
+        ours[name] = bench::bestOfMicros(fn, s);
         ours[name + "_peak_kib"] = static_cast<double>(std::max(0L, statusKib("VmHWM") - before));
         if (profileOps) {
             profile::start();
             const std::int64_t start = profile::nowNs();
-            for (int i = 0; i < reps; ++i) fn();
+            for (int i = 0; i < s.reps; ++i) fn();
             const double wallNs = static_cast<double>(profile::nowNs() - start);
-            std::printf("%s: %d calls, %.3f ms wall\n%-28s %-9s %7s %10s %7s\n", name.c_str(), reps, wallNs / 1e6, "op",
-                        "phase", "calls", "total ms", "share");
+            std::printf("%s: %d calls, %.3f ms wall\n%-28s %-9s %7s %10s %7s\n", name.c_str(), s.reps, wallNs / 1e6,
+                        "op", "phase", "calls", "total ms", "share");
             for (const auto& row : profile::aggregate(profile::stop()))
                 std::printf("%-28s %-9s %7lld %10.3f %6.1f%%\n", row.name.c_str(),
                             std::string(profile::phaseName(row.phase)).c_str(), static_cast<long long>(row.calls),
                             row.totalNs / 1e6, 100.0 * row.totalNs / wallNs);
         }
     }
-    const auto torch = runTorch(threads, rounds, reps);
-    auto torchValue = [&](const std::string& key) {
-        const auto it = torch.find(key);
-        return it == torch.end() ? 0.0 : it->second;
-    };
-    std::printf("training workloads, %d thread(s), best of %d rounds of %d calls\n", threads, rounds, reps);
+    const auto torch = bench::runReference("train_torch.py", s);
+    std::printf("training workloads, %d thread(s), best of %d rounds of %d calls\n", s.threads, s.rounds, s.reps);
     std::printf("%-12s %12s %12s %8s %14s %14s\n", "case", "tessera us", "torch us", "ratio", "tessera KiB",
                 "torch KiB");
     for (const char* name : {"mlp_epoch", "cnn_step"}) {
-        const double us = ours[name], t = torchValue(name);
+        const double us = ours[name], t = bench::valueOr0(torch, name);
         std::printf("%-12s %12.1f %12.1f %7.2fx %14.0f %14.0f\n", name, us, t, t > 0 ? t / us : 0.0,
-                    ours[std::string(name) + "_peak_kib"], torchValue(std::string(name) + "_peak_kib"));
+                    ours[std::string(name) + "_peak_kib"], bench::valueOr0(torch, std::string(name) + "_peak_kib"));
     }
     return 0;
 }

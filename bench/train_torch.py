@@ -8,14 +8,15 @@ first by writing 5 to /proc/self/clear_refs, so each case is measured on its own
   cnn_step   batch 64x1x28x28, Conv2d(1,8,3,padding=1), ReLU, MaxPool2d(2), Flatten, Linear(1568,10),
              cross-entropy, AdamW
 
-usage: train_torch.py THREADS ROUNDS REPS
+usage: train_torch.py THREADS ROUNDS REPS WARMUP
 """
 import sys
-import time
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+from side_by_side import best_of, settings
 
 
 def status_kib(field):
@@ -29,18 +30,6 @@ def status_kib(field):
 def reset_peak():
     with open("/proc/self/clear_refs", "w") as f:
         f.write("5")
-
-
-def best_of(fn, rounds, reps):
-    for _ in range(3):
-        fn()
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        for _ in range(reps):
-            fn()
-        best = min(best, (time.perf_counter() - start) / reps)
-    return best * 1e6
 
 
 def mlp_epoch_case():
@@ -76,14 +65,12 @@ def cnn_step_case():
 
 
 def main():
-    threads, rounds, reps = (int(a) for a in sys.argv[1:4])
-    torch.set_num_threads(threads)
-    torch.manual_seed(0)
+    _, rounds, reps, warmup = settings()
     for name, make in (("mlp_epoch", mlp_epoch_case), ("cnn_step", cnn_step_case)):
         reset_peak()
         before = status_kib("VmRSS")
         fn = make()
-        us = best_of(fn, rounds, reps)
+        us = best_of(fn, rounds, reps, warmup)
         print(f"{name} {us:.1f}")
         print(f"{name}_peak_kib {max(0, status_kib('VmHWM') - before)}")
         sys.stdout.flush()

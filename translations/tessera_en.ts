@@ -2,6 +2,67 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 params · %2 MACs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::DesignerPage</name>
+    <message>
+        <source>Designer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snap to Grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::LessonsDialog</name>
+    <message>
+        <source>Autograd Lessons — Tessera</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::app::MainWindow</name>
     <message>
         <source>Tessera projects (*.tessera);;All files (*)</source>
@@ -149,6 +210,53 @@
     </message>
     <message>
         <source>%1: the data file %2 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Designer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New from &amp;Template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Graph of a Training Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Playground</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an untitled project &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera did not close properly. Unsaved changes to %1 were autosaved. Recover them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovered autosaved changes to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::PlaygroundDialog</name>
+    <message>
+        <source>Autograd Playground — Tessera</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -344,6 +452,29 @@
     </message>
 </context>
 <context>
+    <name>tessera::app::TrainingStepDialog</name>
+    <message>
+        <source>%1: Autograd Graph of a Training Step — Tessera</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the model and data of %1 and recording one training step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the first training step, loss %2 — %3 autograd Nodes in %4 layers. %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers are collapsed: double-click one to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a layer&apos;s box to collapse it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::plugins::PluginLoader</name>
     <message>
         <source>not a Qt plugin (no plugin metadata): %1</source>
@@ -394,6 +525,219 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::ComputationGraphModel</name>
+    <message>
+        <source>%1 elements; the first %2 in order:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward %1/%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward %1/%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The op runs and records &lt;b&gt;%1&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its output has no name in the script; assign it (x = …) to see its values.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved for backward: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1 paths meet here&lt;/b&gt;: the engine sums their gradients before this node runs.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1 (its grad_out[%2])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incoming gradient %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Accumulation&lt;/b&gt;: %1.grad already held a gradient; the new one is added to it (call zero_grad() / .grad.zero_() between steps to start from zero).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.grad before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.grad after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;grad_out[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VJP output grad_out[%1] → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;sequence number %1; backward order %2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;shape %1, strides (%2), %3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;storage: its own&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;storage: shared with %1&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ComputationGraphView</name>
+    <message>
+        <source>Find a node by name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the whole graph in the view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw each layer as one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expand layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw every op of every layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the graph as SVG, PNG or DOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to before the forward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next op of the forward pass, then of the backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run to end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole forward and backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>saved for backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grad %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 — double-click to collapse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 — double-click to expand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Click a node to see its tensors in full. &lt;b&gt;Step&lt;/b&gt; walks the forward pass in execution order, then the backward pass in the engine&apos;s order.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grad —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): press Step</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG (*.png);;Graphviz DOT (*.dot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autograd graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::ConfusionMatrixModel</name>
     <message>
         <source>actual %1, predicted %2: %3 (%4 of the class)</source>
@@ -420,6 +764,142 @@
     </message>
     <message>
         <source>class</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphModel</name>
+    <message>
+        <source>unknown node type &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Nodes</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>both ends must be nodes of the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node cannot feed itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node of an unknown type cannot be connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no output %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no input %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting %1 to %2 would make a cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n Nodes</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set %1.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n Nodes</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>input %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphScene</name>
+    <message numerus="yes">
+        <source>Delete %n Edges</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Nodes</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot paste: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop the connection on a node&apos;s input port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no input port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::LessonPlayer</name>
+    <message>
+        <source>← Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -582,6 +1062,69 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::NodePalette</name>
+    <message>
+        <source>Search layers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::PlaygroundWidget</name>
+    <message>
+        <source>b = a * 3
+c = b.mean()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last scalar the script assigns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Script (torch syntax: torch.*, F.*, tensor methods)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::ProfileTableModel</name>
     <message>
         <source>layer</source>
@@ -711,6 +1254,17 @@
     </message>
     <message>
         <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::PropertyEditor</name>
+    <message>
+        <source>&lt;i&gt;Select a node to edit its parameters.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown node type.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,67 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 params · %2 MACs</source>
+        <translation>%1 个参数 · %2 次乘加</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::DesignerPage</name>
+    <message>
+        <source>Designer</source>
+        <translation>设计器</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>创建副本</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Auto Layout</source>
+        <translation>自动布局</translation>
+    </message>
+    <message>
+        <source>Snap to Grid</source>
+        <translation>对齐网格</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::LessonsDialog</name>
+    <message>
+        <source>Autograd Lessons — Tessera</source>
+        <translation>自动求导课程 — Tessera</translation>
+    </message>
+</context>
+<context>
     <name>tessera::app::MainWindow</name>
     <message>
         <source>Tessera projects (*.tessera);;All files (*)</source>
@@ -150,6 +211,53 @@
     <message>
         <source>%1: the data file %2 does not exist</source>
         <translation>%1：数据文件 %2 不存在</translation>
+    </message>
+    <message>
+        <source>Designer</source>
+        <translation>设计器</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>New from &amp;Template</source>
+        <translation>从模板新建(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Graph of a Training Step</source>
+        <translation>训练步骤的自动求导图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Playground</source>
+        <translation>自动求导练习场(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Autograd &amp;Lessons</source>
+        <translation>自动求导课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>an untitled project &quot;%1&quot;</source>
+        <translation>未命名项目“%1”</translation>
+    </message>
+    <message>
+        <source>Tessera did not close properly. Unsaved changes to %1 were autosaved. Recover them?</source>
+        <translation>Tessera 上次未正常关闭。对 %1 的未保存更改已自动保存。要恢复吗？</translation>
+    </message>
+    <message>
+        <source>Recovered autosaved changes to %1</source>
+        <translation>已恢复对 %1 的自动保存更改</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::PlaygroundDialog</name>
+    <message>
+        <source>Autograd Playground — Tessera</source>
+        <translation>自动求导练习场 — Tessera</translation>
     </message>
 </context>
 <context>
@@ -344,6 +452,29 @@
     </message>
 </context>
 <context>
+    <name>tessera::app::TrainingStepDialog</name>
+    <message>
+        <source>%1: Autograd Graph of a Training Step — Tessera</source>
+        <translation>%1：训练步骤的自动求导图 — Tessera</translation>
+    </message>
+    <message>
+        <source>Building the model and data of %1 and recording one training step…</source>
+        <translation>正在构建 %1 的模型和数据并记录一个训练步骤…</translation>
+    </message>
+    <message>
+        <source>%1: the first training step, loss %2 — %3 autograd Nodes in %4 layers. %5</source>
+        <translation>%1：第一个训练步骤，损失 %2 — %3 个自动求导节点，分布在 %4 个层中。%5</translation>
+    </message>
+    <message>
+        <source>Layers are collapsed: double-click one to open it.</source>
+        <translation>各层已折叠：双击某层即可展开。</translation>
+    </message>
+    <message>
+        <source>Double-click a layer&apos;s box to collapse it.</source>
+        <translation>双击某层的框即可折叠它。</translation>
+    </message>
+</context>
+<context>
     <name>tessera::plugins::PluginLoader</name>
     <message>
         <source>not a Qt plugin (no plugin metadata): %1</source>
@@ -394,6 +525,218 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::ComputationGraphModel</name>
+    <message>
+        <source>%1 elements; the first %2 in order:
+</source>
+        <translation>共 %1 个元素；按顺序列出前 %2 个：
+</translation>
+    </message>
+    <message>
+        <source>forward %1/%2: %3</source>
+        <translation>前向 %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>backward %1/%2: %3</source>
+        <translation>反向 %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The op runs and records &lt;b&gt;%1&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;该运算执行后记录 &lt;b&gt;%1&lt;/b&gt; 作为其输出的 grad_fn。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its output has no name in the script; assign it (x = …) to see its values.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;它的输出在脚本中没有名字；给它赋值（x = …）即可查看其值。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>saved for backward: %1</source>
+        <translation>为反向传播保存：%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1 paths meet here&lt;/b&gt;: the engine sums their gradients before this node runs.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1 条路径在此汇合&lt;/b&gt;：引擎在运行此节点之前把它们的梯度相加。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>from %1 (its grad_out[%2])</source>
+        <translation>来自 %1（其 grad_out[%2]）</translation>
+    </message>
+    <message>
+        <source>incoming gradient %1</source>
+        <translation>传入梯度 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Accumulation&lt;/b&gt;: %1.grad already held a gradient; the new one is added to it (call zero_grad() / .grad.zero_() between steps to start from zero).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;累加&lt;/b&gt;：%1.grad 中已有梯度；新梯度加到它上面（在两步之间调用 zero_grad() / .grad.zero_() 以便从零开始）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1.grad before</source>
+        <translation>%1.grad 之前</translation>
+    </message>
+    <message>
+        <source>%1.grad after</source>
+        <translation>%1.grad 之后</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;grad_out[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;grad_out[%1]：&lt;i&gt;已跳过&lt;/i&gt; — 该输入不需要梯度，因此没有梯度流向那里。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>VJP output grad_out[%1] → %2</source>
+        <translation>VJP 输出 grad_out[%1] → %2</translation>
+    </message>
+    <message>
+        <source> in layer %1</source>
+        <translation>，位于层 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;sequence number %1; backward order %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;序号 %1；反向顺序 %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;shape %1, strides (%2), %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;形状 %1，步长 (%2)，%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;storage: its own&lt;/p&gt;</source>
+        <translation>&lt;p&gt;存储：独立&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;storage: shared with %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;存储：与 %1 共享&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation>梯度</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ComputationGraphView</name>
+    <message>
+        <source>Find a node by name…</source>
+        <translation>按名称查找节点…</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Fit the whole graph in the view</source>
+        <translation>在视图中显示整个图</translation>
+    </message>
+    <message>
+        <source>Collapse layers</source>
+        <translation>折叠各层</translation>
+    </message>
+    <message>
+        <source>Draw each layer as one node</source>
+        <translation>将每一层画成一个节点</translation>
+    </message>
+    <message>
+        <source>Expand layers</source>
+        <translation>展开各层</translation>
+    </message>
+    <message>
+        <source>Draw every op of every layer</source>
+        <translation>画出每一层的每个运算</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the graph as SVG, PNG or DOT</source>
+        <translation>将图保存为 SVG、PNG 或 DOT</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Back to before the forward pass</source>
+        <translation>回到前向传播之前</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>The next op of the forward pass, then of the backward pass</source>
+        <translation>前向传播的下一个运算，然后是反向传播的</translation>
+    </message>
+    <message>
+        <source>Run to end</source>
+        <translation>运行到结束</translation>
+    </message>
+    <message>
+        <source>Show the whole forward and backward pass</source>
+        <translation>显示完整的前向与反向传播</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n 个运算</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>saved for backward</source>
+        <translation>为反向传播保存</translation>
+    </message>
+    <message>
+        <source>grad %1</source>
+        <translation>梯度 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1 — double-click to collapse</source>
+        <translation>层 %1 — 双击以折叠</translation>
+    </message>
+    <message>
+        <source>Layer %1 — double-click to expand</source>
+        <translation>层 %1 — 双击以展开</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Click a node to see its tensors in full. &lt;b&gt;Step&lt;/b&gt; walks the forward pass in execution order, then the backward pass in the engine&apos;s order.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;单击节点可查看其张量的全部内容。&lt;b&gt;单步&lt;/b&gt;先按执行顺序走完前向传播，再按引擎的顺序走完反向传播。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>grad —</source>
+        <translation>梯度 —</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): press Step</source>
+        <translation>
+            <numerusform>%n 步：请按“单步”</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the graph</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PNG (*.png);;Graphviz DOT (*.dot)</source>
+        <translation>SVG (*.svg);;PNG (*.png);;Graphviz DOT (*.dot)</translation>
+    </message>
+    <message>
+        <source>Autograd graph</source>
+        <translation>自动求导图</translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::ConfusionMatrixModel</name>
     <message>
         <source>actual %1, predicted %2: %3 (%4 of the class)</source>
@@ -421,6 +764,137 @@
     <message>
         <source>class</source>
         <translation>类别</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphModel</name>
+    <message>
+        <source>unknown node type &apos;%1&apos;</source>
+        <translation>未知的节点类型“%1”</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Nodes</source>
+        <translation>
+            <numerusform>删除 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>both ends must be nodes of the graph</source>
+        <translation>连线两端都必须是图中的节点</translation>
+    </message>
+    <message>
+        <source>a node cannot feed itself</source>
+        <translation>节点不能连接到自身</translation>
+    </message>
+    <message>
+        <source>a node of an unknown type cannot be connected</source>
+        <translation>未知类型的节点不能连接</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no output %3</source>
+        <translation>%1（%2）没有输出 %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no input %3</source>
+        <translation>%1（%2）没有输入 %3</translation>
+    </message>
+    <message>
+        <source>connecting %1 to %2 would make a cycle</source>
+        <translation>连接 %1 到 %2 会形成环</translation>
+    </message>
+    <message>
+        <source>Connect %1 → %2</source>
+        <translation>连接 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation>断开 %1</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n Nodes</source>
+        <translation>
+            <numerusform>移动 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set %1.%2</source>
+        <translation>设置 %1.%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paste %n Nodes</source>
+        <translation>
+            <numerusform>粘贴 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>input %1: %2</source>
+        <translation>输入 %1：%2</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphScene</name>
+    <message numerus="yes">
+        <source>Delete %n Edges</source>
+        <translation>
+            <numerusform>删除 %n 条连线</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n Nodes</source>
+        <translation>
+            <numerusform>删除 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot paste: %1</source>
+        <translation>无法粘贴：%1</translation>
+    </message>
+    <message>
+        <source>Drop the connection on a node&apos;s input port</source>
+        <translation>请把连线放到节点的输入端口上</translation>
+    </message>
+    <message>
+        <source>%1 has no input port</source>
+        <translation>%1 没有输入端口</translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation>未连接：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::LessonPlayer</name>
+    <message>
+        <source>← Previous</source>
+        <translation>← 上一步</translation>
+    </message>
+    <message>
+        <source>Next →</source>
+        <translation>下一步 →</translation>
+    </message>
+    <message>
+        <source>Lesson %1: %2</source>
+        <translation>第 %1 课：%2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
     </message>
 </context>
 <context>
@@ -580,6 +1054,70 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::NodePalette</name>
+    <message>
+        <source>Search layers…</source>
+        <translation>搜索层…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::PlaygroundWidget</name>
+    <message>
+        <source>b = a * 3
+c = b.mean()</source>
+        <translation>b = a * 3
+c = b.mean()</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Grad</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>the last scalar the script assigns</source>
+        <translation>脚本最后赋值的标量</translation>
+    </message>
+    <message>
+        <source>Add input</source>
+        <translation>添加输入</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Random values</source>
+        <translation>随机值</translation>
+    </message>
+    <message>
+        <source>Backward on:</source>
+        <translation>反向传播对象：</translation>
+    </message>
+    <message>
+        <source>Script (torch syntax: torch.*, F.*, tensor methods)</source>
+        <translation>脚本（torch 语法：torch.*、F.*、张量方法）</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::ProfileTableModel</name>
     <message>
         <source>layer</source>
@@ -710,6 +1248,17 @@
     <message>
         <source>Details</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::PropertyEditor</name>
+    <message>
+        <source>&lt;i&gt;Select a node to edit its parameters.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;选择一个节点以编辑其参数。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Unknown node type.</source>
+        <translation>未知的节点类型。</translation>
     </message>
 </context>
 <context>
