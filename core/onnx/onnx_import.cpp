@@ -606,7 +606,7 @@ std::optional<Importer::Gelu> Importer::matchGelu(const std::string& x) const {
         }
         if (onePlus) break;
     }
-    if (!onePlus || users.size() != (g.tanh ? 3u : 2u)) return std::nullopt;
+    if (!onePlus) return std::nullopt;
     const auto* times = only(onePlus->output(0), "Mul");
     const auto* half = times && other(*times, onePlus->output(0)) == x ? only(times->output(0), "Mul") : nullptr;
     if (!half || !near(scalarValue(other(*half, times->output(0))), 0.5)) return std::nullopt;
@@ -716,7 +716,7 @@ bool Importer::matchTransformer(const Attention& a) {
             if (const auto* relu = only(l1->output, "Relu")) {
                 act = relu->output(0);
                 actNodes = {relu};
-            } else if (auto g = matchGelu(l1->output); g && !g->tanh) {
+            } else if (auto g = matchGelu(l1->output); g && !g->tanh && consumers(l1->output).size() == 2) {
                 act = g->output;
                 actNodes = g->nodes;
                 gelu = true;

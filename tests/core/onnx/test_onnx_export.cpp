@@ -309,6 +309,17 @@ private slots:
                 if (c.name == name) graphs.push_back(c.graph);
             }
         }
+        // A GELU whose input also feeds a residual Add.
+        graph::ModelGraph branch;
+        branch.addNode("Input", io::Json::object({{"shape", io::parseJson("[5]", "shape")}}), "x");
+        branch.addNode("GELU", io::Json::object(), "act");
+        branch.addNode("Add", io::Json::object(), "sum");
+        branch.addNode("Output", io::Json::object(), "out");
+        branch.connect("x", 0, "act", 0);
+        branch.connect("x", 0, "sum", 0);
+        branch.connect("act", 0, "sum", 1);
+        branch.connect("sum", 0, "out", 0);
+        graphs.push_back(branch);
         int i = 0;
         for (const auto& g : graphs) {
             const fs::path a = dir() / ("rt" + std::to_string(i) + "_a.onnx"),
