@@ -21,6 +21,7 @@
 #include "app/autograd_dialogs.h"
 #include "app/autosave.h"
 #include "app/designer_page.h"
+#include "app/onnx_actions.h"
 #include "app/project_document.h"
 #include "app/project_page.h"
 #include "app/training_page.h"
@@ -177,6 +178,14 @@ void MainWindow::createActions() {
     file->addSeparator();
     file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
     file->addAction(tr("Save &As…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    m_onnx =
+        new OnnxActions(m_document, m_trainingPage, m_messages,
+                        {[this] { return maybeSave(); }, [this](const QString& path) { return openFile(path); }}, this);
+    connect(m_onnx, &OnnxActions::errorReported, this, &MainWindow::reportError);
+    connect(file, &QMenu::aboutToShow, m_onnx, &OnnxActions::updateActions);
+    file->addAction(m_onnx->exportAction());
+    file->addAction(m_onnx->openAction());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

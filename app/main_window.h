@@ -30,6 +30,7 @@ namespace tessera::app {
 
 class Autosave;
 class DesignerPage;
+class OnnxActions;
 class ProjectDocument;
 class ProjectPage;
 class TrainingPage;
@@ -65,6 +66,7 @@ public:
     QDockWidget* projectDock() const { return m_projectDock; }
     TrainingPage* trainingPage() const { return m_trainingPage; }
     QTabWidget* pages() const { return m_pages; }
+    OnnxActions* onnxActions() const { return m_onnx; }
     QStringList recentFiles() const { return m_recent; }
     QString lastError() const { return m_lastError; }
     void setUnsavedPrompt(UnsavedPrompt prompt) { m_prompt = std::move(prompt); }
@@ -127,6 +129,7 @@ private:
     QDockWidget* m_messagesDock = nullptr;
     TrainingPage* m_trainingPage = nullptr;
     QTabWidget* m_pages = nullptr;
+    OnnxActions* m_onnx = nullptr;
     QTreeView* m_projectTree = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -1,12 +1,11 @@
 // tessera-cli export-onnx PROJECT --weights FILE --out model.onnx: builds the project's model, loads the
-// trained weights and writes it as ONNX (core/onnx/onnx_export.h).
+// trained weights and writes it as ONNX (core/onnx/onnx_project.h, as File → Export ONNX… does).
 #include <filesystem>
 
 #include "app/cli/command.h"
-#include "core/graph/graph_module.h"
 #include "core/io/project.h"
-#include "core/io/safetensors.h"
 #include "core/onnx/onnx_export.h"
+#include "core/onnx/onnx_project.h"
 #include "core/tensor/error.h"
 
 namespace tessera::cli {
@@ -30,12 +29,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (project.empty() || weights.empty() || output.empty()) {
         return usageError(err, "export-onnx", "PROJECT, --weights FILE and --out FILE are required");
     }
-    const io::Project p = io::loadProject(project);
-    Generator gen(0);
-    auto model = graph::GraphModule::build(graph::ModelGraph::fromProject(p), gen);
-    model->loadStateDict(io::loadSafetensors(weights).tensors);
-    model->eval();
-    onnx::exportOnnxFile(*model, output, {.modelName = p.name, .docString = p.description});
+    onnx::exportProjectOnnx(io::loadProject(project), weights, output);
     out << "wrote " << output << " (ONNX IR " << onnx::kIrVersion << ", opset " << onnx::kOpsetVersion << ")\n";
     return 0;
 }

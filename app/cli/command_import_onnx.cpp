@@ -1,11 +1,10 @@
 // tessera-cli import-onnx MODEL.onnx --out PROJECT.tessera: turns an ONNX model into a project whose graph
-// holds the model's operators as nodes, with the weights beside it (PROJECT.safetensors).
+// holds the model's operators as nodes, with the weights beside it (PROJECT.safetensors); the same code
+// as File → Open ONNX… (core/onnx/onnx_project.h).
 #include <filesystem>
 
 #include "app/cli/command.h"
-#include "core/io/project.h"
-#include "core/io/safetensors.h"
-#include "core/onnx/onnx_import.h"
+#include "core/onnx/onnx_project.h"
 #include "core/tensor/error.h"
 
 namespace tessera::cli {
@@ -27,20 +26,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     if (input.empty() || output.empty())
         return usageError(err, "import-onnx", "MODEL.onnx and --out FILE are required");
-    const onnx::ImportedModel imported = onnx::importOnnxFile(input);
-    auto model = onnx::buildImported(imported);
-
-    io::Project project;
-    project.name = imported.name.empty() ? std::filesystem::path(input).stem().string() : imported.name;
-    project.description = "Imported from " + std::filesystem::path(input).filename().string() +
-                          (imported.producer.empty() ? "" : " (" + imported.producer + ")") +
-                          (imported.docString.empty() ? "" : ": " + imported.docString);
-    imported.graph.toProject(project);
-    std::filesystem::path weights = output;
-    weights.replace_extension(".safetensors");
-    io::saveSafetensors(weights, model->stateDict(), {{"format", "pt"}});
-    io::saveProject(project, output);
-    out << "wrote " << output << " (" << imported.graph.nodes().size() << " nodes) and " << weights.string() << "\n";
+    const onnx::ImportedProject imported = onnx::importOnnxProject(input, output);
+    out << "wrote " << output << " (" << imported.nodes << " nodes) and " << imported.weights.string() << "\n";
     return 0;
 }
 

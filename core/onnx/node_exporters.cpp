@@ -52,7 +52,7 @@ std::string reshapeToOutput(NodeExport& e, const std::string& x, const std::stri
         if (!out[i].isKnown()) e.fail("its output shape " + graph::toString(out) + " is not known");
         shape.push_back(out[i].size);
     }
-    return e.graph.op("Reshape", {x, e.graph.ints(hint + ".shape", shape)}, {}, hint);
+    return e.graph.op("Reshape", {x, e.graph.ints(hint + ".shape", shape)}, {{"allowzero", 0}}, hint);
 }
 
 // y = x·Wᵀ + b: Gemm on 2-d inputs, MatMul + Add otherwise.
@@ -61,7 +61,7 @@ std::string linear(GraphBuilder& g, const std::string& x, std::int64_t rank, con
     if (rank == 2) {
         std::vector<std::string> in{x, g.initializer(hint + ".weight", w)};
         if (b.defined()) in.push_back(g.initializer(hint + ".bias", b));
-        return g.op("Gemm", in, {{"transB", 1}}, hint);
+        return g.op("Gemm", in, {{"alpha", 1.0}, {"beta", 1.0}, {"transB", 1}}, hint);
     }
     std::string y =
         g.op("MatMul", {x, g.initializer(hint + ".weight_t", ops::contiguous(ops::transpose(w, 0, 1)))}, {}, hint);
@@ -113,7 +113,8 @@ std::string selfAttention(NodeExport& e, const std::string& x, const std::string
     const auto parts =
         g.node("Split", {qkv, g.ints(hint + ".split", {embed, embed, embed})}, {{"axis", 2}}, hint + "_qkv", 3);
     auto heads4 = [&](const std::string& t, const std::string& name) {
-        std::string r = g.op("Reshape", {t, g.ints(hint + ".heads", {0, 0, heads, d})}, {}, hint + "_" + name);
+        std::string r =
+            g.op("Reshape", {t, g.ints(hint + ".heads", {0, 0, heads, d})}, {{"allowzero", 0}}, hint + "_" + name);
         return g.op("Transpose", {r}, {{"perm", Ints{0, 2, 1, 3}}}, hint + "_" + name);
     };
     std::string q = heads4(parts[0], "q"), k = heads4(parts[1], "k"), v = heads4(parts[2], "v");
@@ -123,7 +124,7 @@ std::string selfAttention(NodeExport& e, const std::string& x, const std::string
     const std::string attn = g.op("Softmax", {scores}, {{"axis", -1}}, hint + "_weights");
     std::string out = g.op("MatMul", {attn, v}, {}, hint + "_context");
     out = g.op("Transpose", {out}, {{"perm", Ints{0, 2, 1, 3}}}, hint + "_context");
-    out = g.op("Reshape", {out, g.ints(hint + ".merge", {0, 0, embed})}, {}, hint + "_context");
+    out = g.op("Reshape", {out, g.ints(hint + ".merge", {0, 0, embed})}, {{"allowzero", 0}}, hint + "_context");
     return linear(g, out, 3, required(e, prefix + "out_proj.weight"), e.weight(prefix + "out_proj.bias"),
                   hint + "_out_proj");
 }
@@ -173,8 +174,9 @@ void recurrent(const std::string& type, const Ints& order) {
                 bs.push_back(ops::cat({reorderGates(bi, order), reorderGates(bh, order)}, 0));
             }
             const std::string l = id + "_l" + std::to_string(layer);
-            std::vector<Attribute> attrs{{"hidden_size", hidden},
-                                         {"direction", bidirectional ? "bidirectional" : "forward"}};
+            // As torch writes them: direction only when it is not the default "forward".
+            std::vector<Attribute> attrs{{"hidden_size", hidden}};
+            if (bidirectional) attrs.emplace_back("direction", "bidirectional");
             if (type == "GRU") attrs.emplace_back("linear_before_reset", 1);
             const auto outs =
                 g.node(type,
@@ -183,7 +185,7 @@ void recurrent(const std::string& type, const Ints& order) {
                        attrs, l, 1);
             // Y [T, D, N, H] → [T, N, D·H]
             x = g.op("Transpose", {outs[0]}, {{"perm", Ints{0, 2, 1, 3}}}, l + "_y");
-            x = g.op("Reshape", {x, g.ints(l + ".shape", {0, 0, -1})}, {}, l + "_y");
+            x = g.op("Reshape", {x, g.ints(l + ".shape", {0, 0, -1})}, {{"allowzero", 0}}, l + "_y");
         }
         return Outputs{g.op("Transpose", {x}, {{"perm", Ints{1, 0, 2}}}, id)};
     });
@@ -271,7 +273,10 @@ void registerAll() {
                                          {"pads", pads},
                                          {"ceil_mode", e.params.at("ceil_mode").asBool() ? 1 : 0}};
             if (isMax) {
-                attrs.emplace_back("dilations", intsOf(e.params.at("dilation"), dims));
+                // As torch writes MaxPool: dilations only when some differ from 1.
+                const Ints dilations = intsOf(e.params.at("dilation"), dims);
+                if (std::any_of(dilations.begin(), dilations.end(), [](std::int64_t d) { return d != 1; }))
+                    attrs.emplace_back("dilations", dilations);
                 return Outputs{e.graph.op("MaxPool", {e.inputs[0]}, attrs, e.node.id)};
             }
             if (e.params.find("divisor_override") && !e.params.at("divisor_override").isNull()) {
@@ -308,6 +313,9 @@ void registerAll() {
                     "even at inference, which ONNX BatchNormalization cannot express");
             }
             const std::int64_t c = e.params.at("num_features").asInteger();
+            // ONNX's momentum weighs the running statistic, torch's the batch one; torch writes 1 − momentum
+            // (momentum=None, a cumulative average, as 1).
+            const io::Json& momentum = e.params.at("momentum");
             Tensor w = e.weight("weight"), b = e.weight("bias");
             if (!w.defined()) w = ones({c});
             if (!b.defined()) b = zeros({c});
@@ -316,7 +324,10 @@ void registerAll() {
             return Outputs{g.op("BatchNormalization",
                                 {e.inputs[0], g.initializer(id + ".weight", w), g.initializer(id + ".bias", b),
                                  g.initializer(id + ".running_mean", mean), g.initializer(id + ".running_var", var)},
-                                {{"epsilon", e.params.at("eps").asNumber()}}, id)};
+                                {{"epsilon", e.params.at("eps").asNumber()},
+                                 {"momentum", 1.0 - (momentum.isNull() ? 0.0 : momentum.asNumber())},
+                                 {"training_mode", 0}},
+                                id)};
         });
     }
     add("LayerNorm", [](NodeExport& e) {

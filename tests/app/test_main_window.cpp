@@ -64,7 +64,7 @@ private slots:
             if (!a->isSeparator()) file << a->text();
         }
         QCOMPARE(file, (QStringList{"&New", "&Open…", "Open &Recent", "Open &Example…", "New from &Template", "&Save",
-                                    "Save &As…", "&Quit"}));
+                                    "Save &As…", "E&xport ONNX…", "O&pen ONNX…", "&Quit"}));
         QStringList view;
         for (QAction* a : w.menuBar()->actions().at(2)->menu()->actions()) view << a->text();
         QCOMPARE(view, (QStringList{"Project", "Messages", "Problems", "", "Autograd &Graph of a Training Step",

@@ -21,7 +21,8 @@ class TestOnnxImportFuzz : public QObject {
 private slots:
     void truncationsAndByteFlipsEndInErrors() {
         std::vector<std::string> models;
-        for (const char* example : {"digits-cnn", "iris-mlp", "spirals-residual-mlp"}) {
+        for (const char* example :
+             {"digits-cnn", "iris-mlp", "spirals-residual-mlp", "sine-lstm", "sine-transformer"}) {
             const io::Project p = io::loadProject(std::filesystem::path(TESSERA_SOURCE_DIR) / "resources/examples" /
                                                   (std::string(example) + ".tessera"));
             Generator gen(1);
@@ -33,7 +34,7 @@ private slots:
         std::mt19937_64 rng(2026);
         auto below = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
         int errors = 0, accepted = 0;
-        const int cases = 1200;
+        const int cases = 2000;
         for (int i = 0; i < cases; ++i) {
             std::string bytes = models[static_cast<std::size_t>(i) % models.size()];
             if (i % 2 == 0) {

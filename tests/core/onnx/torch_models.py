@@ -1,6 +1,10 @@
 """Exports the reference models of test_onnx_torch with torch 1.13 (run with /usr/bin/python3).
 
-  torch_models.py OUTDIR   writes mlp.onnx, cnn.onnx, x_mlp.npy, x_cnn.npy, y_mlp.npy, y_cnn.npy
+  torch_models.py OUTDIR   writes mlp.onnx, cnn.onnx, x_mlp.npy, x_cnn.npy, y_mlp.npy, y_cnn.npy and
+                           lstm.onnx, gru.onnx (nn.LSTM / nn.GRU, batch_first, the sequence output) with
+                           their x_/y_ files, unsupported.onnx (HardSwish and Abs, which Tessera does
+                           not import) and time_first.onnx (nn.LSTM with batch_first=False as the model's
+                           input, which Tessera's batch-first graphs cannot take)
 The CNN is exported with training=TrainingMode.PRESERVE from eval mode so the file keeps its
 BatchNormalization node (checked here too).
 """
@@ -26,7 +30,31 @@ with torch.no_grad():
     bn.bias.uniform_(-0.5, 0.5)
 cnn.eval()
 
-for name, model, shape in (("mlp", mlp, (100, 6)), ("cnn", cnn, (100, 1, 8, 8))):
+
+
+class Sequence(nn.Module):
+    """The output sequence of a recurrent layer (torch's modules return (output, state))."""
+
+    def __init__(self, rnn):
+        super().__init__()
+        self.rnn = rnn
+
+    def forward(self, x):
+        return self.rnn(x)[0]
+
+
+lstm = Sequence(nn.LSTM(3, 5, num_layers=2, batch_first=True, bidirectional=True)).eval()
+gru = Sequence(nn.GRU(3, 4, num_layers=2, batch_first=True)).eval()
+
+
+class Unsupported(nn.Module):
+    def forward(self, x):
+        return torch.abs(nn.functional.hardswish(x))
+
+
+for name, model, shape in (("mlp", mlp, (100, 6)), ("cnn", cnn, (100, 1, 8, 8)),
+                           ("lstm", lstm, (100, 7, 3)), ("gru", gru, (100, 7, 3)), ("unsupported", Unsupported(), (4, 3)),
+                           ("time_first", Sequence(nn.LSTM(3, 4)).eval(), (7, 2, 3))):
     x = torch.randn(*shape)
     path = os.path.join(out, name + ".onnx")
     torch.onnx.export(model, x[:2], path, input_names=["input"], output_names=["output"],

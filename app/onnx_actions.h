@@ -1,0 +1,77 @@
+// File → Export ONNX… and File → Open ONNX…: the workbench's side of core/onnx/onnx_project.h, the code
+// `tessera-cli export-onnx` / `import-onnx` run. Export writes the open project's model with the weights
+// of its latest trained run (the run the Training dock holds when it belongs to this project, else the
+// newest run folder with weights, else the weights file an imported project keeps beside it); the
+// action is enabled only when such weights exist. Open ONNX imports a model as a new project (its
+// weights beside it) and opens it in the designer. Results and errors go to the Messages dock; the
+// file dialogs are thin wrappers around exportTo() / importTo(), which tests call with paths.
+//
+//   auto* onnx = new OnnxActions(document, trainingPage, messages,
+//                                {.mayReplace = [&] { return window.maybeSave(); },
+//                                 .openProject = [&](const QString& f) { return window.openFile(f); }}, &window);
+//   fileMenu->addAction(onnx->exportAction());
+//   onnx->exportTo("/home/ana/digits.onnx");                       // as the dialog does
+//   onnx->importTo("/home/ana/model.onnx", "/home/ana/model.tessera");
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <functional>
+
+class QAction;
+class QWidget;
+
+namespace tessera::widgets {
+class MessagesModel;
+}
+
+namespace tessera::app {
+
+class ProjectDocument;
+class TrainingPage;
+
+class OnnxActions : public QObject {
+    Q_OBJECT
+public:
+    struct WindowHooks {
+        // Asked before Open ONNX… replaces the open project (unsaved changes); false cancels.
+        std::function<bool()> mayReplace;
+        // Opens a project file in the window; false when it could not (the window reports why).
+        std::function<bool(const QString&)> openProject;
+    };
+
+    OnnxActions(ProjectDocument* document, TrainingPage* training, widgets::MessagesModel* messages, WindowHooks hooks,
+                QWidget* parent);
+
+    QAction* exportAction() const { return m_export; }
+    QAction* openAction() const { return m_open; }
+
+    // The weights an export would use (see above); empty when the project has none.
+    QString exportWeights() const;
+    // Exports the open project with exportWeights() to `onnxFile`. Success is reported in the Messages
+    // dock with the path; a failure (no weights, weights that do not fit the edited graph, a node without
+    // an ONNX mapping) through errorReported, and nothing is written.
+    bool exportTo(const QString& onnxFile);
+    // Imports `onnxFile` as the project `projectFile` (weights in its .safetensors beside it) and opens
+    // it. Unsupported operators are named in one message through errorReported.
+    bool importTo(const QString& onnxFile, const QString& projectFile);
+
+public slots:
+    void exportDialog();  // asks for the .onnx file to write
+    void openDialog();    // asks about unsaved changes, for the model, then for the project file to create
+    void updateActions();
+
+signals:
+    void errorReported(const QString& message, const QString& source);
+
+private:
+    QWidget* m_parent;
+    ProjectDocument* m_document;
+    TrainingPage* m_training;
+    widgets::MessagesModel* m_messages;
+    WindowHooks m_hooks;
+    QAction* m_export;
+    QAction* m_open;
+};
+
+}  // namespace tessera::app

@@ -1,0 +1,46 @@
+#include "core/onnx/onnx_project.h"
+
+#include "core/onnx/onnx_export.h"
+#include "core/train/project_session.h"
+
+namespace tessera::onnx {
+
+void exportProjectOnnx(const io::Project& project, const std::filesystem::path& weights,
+                       const std::filesystem::path& out) {
+    auto model = train::buildModel(project, 0);
+    train::loadWeights(*model, weights);
+    model->eval();
+    exportOnnxFile(*model, out, {.modelName = project.name, .docString = project.description});
+}
+
+std::filesystem::path projectWeightsFile(const std::filesystem::path& projectFile) {
+    std::filesystem::path weights = projectFile;
+    weights.replace_extension(".safetensors");
+    return weights;
+}
+
+io::Project projectFromImport(const ImportedModel& model, const std::filesystem::path& onnxFile) {
+    io::Project project;
+    // torch names every graph "torch_jit" (and older exporters "torch-jit-export", "main_graph"): the file
+    // says more.
+    const bool generic = model.name.empty() || model.name == "torch_jit" || model.name == "torch-jit-export" ||
+                         model.name == "main_graph";
+    project.name = generic ? onnxFile.stem().string() : model.name;
+    project.description = "Imported from " + onnxFile.filename().string() +
+                          (model.producer.empty() ? "" : " (" + model.producer + ")") +
+                          (model.docString.empty() ? "" : ": " + model.docString);
+    model.graph.toProject(project);
+    return project;
+}
+
+ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile) {
+    const ImportedModel imported = importOnnxFile(onnxFile);
+    auto model = buildImported(imported);
+    ImportedProject result{projectFromImport(imported, onnxFile), projectWeightsFile(projectFile),
+                           imported.graph.nodes().size()};
+    train::saveWeights(*model, result.weights);
+    io::saveProject(result.project, projectFile);
+    return result;
+}
+
+}  // namespace tessera::onnx

@@ -1,0 +1,217 @@
+// File → Export ONNX… and Open ONNX… through the window's action path (no dialogs): a moons-mlp run
+// trained in the workbench and the Done-when path — digits-cnn trained in the workbench, exported, and
+// the file run in onnxruntime-node with the same predictions; a torch-exported CNN opened as a project
+// shows its layers in the designer and exports again; failures reach the Messages dock and the window
+// keeps its project.
+#include <QAction>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/main_window.h"
+#include "app/onnx_actions.h"
+#include "app/project_document.h"
+#include "app/training_dock.h"
+#include "core/graph/model_graph.h"
+#include "core/io/json.h"
+#include "core/ops/minmax.h"
+#include "core/ops/view.h"
+#include "core/tensor/factory.h"
+#include "core/train/project_session.h"
+#include "tests/core/onnx/onnx_harness.h"
+#include "widgets/graph_model.h"
+#include "widgets/messages_model.h"
+
+using namespace tessera;
+using app::MainWindow;
+
+namespace {
+
+bool lastMessageContains(const MainWindow& w, const QString& text) {
+    const auto* m = w.messages();
+    return m->rowCount() > 0 && m->at(m->rowCount() - 1).text.contains(text);
+}
+
+}  // namespace
+
+class TestOnnxActions : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::filesystem::path dir() const { return m_dir.path().toStdString(); }
+
+    // Trains the example in the window for `epochs` epochs; the run's model stays in the controller.
+    void train(MainWindow& w, const QString& example, std::int64_t epochs) {
+        w.trainingPage()->setRunsRoot(m_dir.filePath("runs"));
+        QVERIFY(w.openExample(example));
+        QSignalSpy finished(w.trainingPage()->controller(), &app::TrainingController::finished);
+        QVERIFY2(w.trainingPage()->run({.epochs = epochs}), qPrintable(w.trainingPage()->controller()->lastError()));
+        QVERIFY(finished.wait(120000));
+    }
+
+    // Exports through the action path and returns the largest violation of rtol 1e-5 / atol 1e-6 between
+    // onnxruntime and predict on `x`.
+    double exportAndCompare(MainWindow& w, const QString& name, const Tensor& x, Tensor* ortOut = nullptr) {
+        const QString file = m_dir.filePath(name + ".onnx");
+        if (!w.onnxActions()->exportTo(file)) return INFINITY;
+        if (!lastMessageContains(w, file)) return INFINITY;
+        const Tensor got = onnx_harness::runOrt(file.toStdString(), x, dir());
+        const Tensor expected = train::predict(*w.trainingPage()->controller()->session()->model(), x);
+        if (ortOut) *ortOut = got;
+        return onnx_harness::excess(got, expected);
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(onnx_harness::haveOrt(),
+                 "onnxruntime-node is not installed in tools/onnxruntime: run scripts/setup-deps.sh");
+        QString log;
+        QVERIFY2(onnx_harness::runProgram(
+                     TESSERA_PYTHON3,
+                     {QStringLiteral(TESSERA_SOURCE_DIR "/tests/core/onnx/torch_models.py"), m_dir.path()}, log) == 0,
+                 qPrintable(log));
+    }
+
+    void exportIsDisabledWithoutTrainedWeights() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        w.trainingPage()->setRunsRoot(m_dir.filePath("no-runs"));
+        QVERIFY(w.openExample("iris-mlp"));
+        w.onnxActions()->updateActions();
+        QVERIFY(!w.onnxActions()->exportAction()->isEnabled());
+        QVERIFY(w.onnxActions()->openAction()->isEnabled());
+        QSignalSpy errors(&w, &MainWindow::errorReported);
+        const QString file = m_dir.filePath("untrained.onnx");
+        QVERIFY(!w.onnxActions()->exportTo(file));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.at(0).at(0).toString().contains("has no trained weights"), qPrintable(w.lastError()));
+        QVERIFY(!QFile::exists(file));
+    }
+
+    void exportsATrainedMoonsRun() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        train(w, "moons-mlp", 3);
+        QVERIFY(w.onnxActions()->exportAction()->isEnabled());
+        QVERIFY(w.onnxActions()->exportWeights().endsWith("run-001/weights.safetensors"));
+        Generator gen(3);
+        const Tensor x = randn({100, 2}, DType::Float32, &gen);
+        const double e = exportAndCompare(w, "moons", x);
+        qInfo("moons-mlp: worst |ort - predict| - (atol + rtol·|predict|) = %g", e);
+        QVERIFY(e <= 0);
+
+        // An edit that no longer fits the weights fails with the loader's message; the window keeps going.
+        QVERIFY(w.document()->graphModel()->setParam("fc1", "out_features", io::Json(7)));
+        QVERIFY(w.document()->graphModel()->setParam("fc2", "in_features", io::Json(7)));
+        QSignalSpy errors(&w, &MainWindow::errorReported);
+        const QString bad = m_dir.filePath("moons-edited.onnx");
+        QVERIFY(!w.onnxActions()->exportTo(bad));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(w.lastError().contains("Export ONNX failed") && w.lastError().contains("weights.safetensors"),
+                 qPrintable(w.lastError()));
+        QVERIFY(!QFile::exists(bad));
+    }
+
+    // Issue 10's Done-when: digits-cnn trained in the workbench, exported, and the file gives the same
+    // predictions in onnxruntime on the test split.
+    void digitsCnnTrainedInTheWorkbenchRunsInOnnxruntime() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        train(w, "digits-cnn", 2);
+        app::TrainingSession* session = w.trainingPage()->controller()->session();
+        QVERIFY(session);
+        const Tensor features = session->split.test.features;
+        const Tensor x = ops::reshape(features, {features.size(0), 1, 8, 8});
+        Tensor ort;
+        const double e = exportAndCompare(w, "digits-cnn", x, &ort);
+        qInfo("digits-cnn, %lld test images: worst |ort - predict| - (atol + rtol·|predict|) = %g",
+              static_cast<long long>(x.size(0)), e);
+        QVERIFY(e <= 0);
+        const Tensor ours = train::predict(*session->model, x);
+        const auto a = ops::argmax(ort, 1).toVector<std::int64_t>(), b = ops::argmax(ours, 1).toVector<std::int64_t>();
+        QCOMPARE(a, b);
+    }
+
+    void opensATorchExportedModelInTheDesigner() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        w.trainingPage()->setRunsRoot(m_dir.filePath("imported-runs"));
+        const QString project = m_dir.filePath("cnn.tessera");
+        QVERIFY2(w.onnxActions()->importTo(m_dir.filePath("cnn.onnx"), project), qPrintable(w.lastError()));
+        QCOMPARE(w.document()->filePath(), project);
+        QVERIFY(QFile::exists(m_dir.filePath("cnn.safetensors")));
+        QVERIFY(lastMessageContains(w, "Imported"));
+        const widgets::GraphModel* g = w.document()->graphModel();
+        QStringList types;
+        for (const QString& id : g->nodeIds()) types << g->nodeData(id, widgets::GraphModel::TypeRole).toString();
+        for (const char* type : {"Input", "Conv2d", "BatchNorm2d", "ReLU", "MaxPool2d", "Sigmoid", "Flatten", "Linear",
+                                 "LogSoftmax", "Output"}) {
+            QVERIFY2(types.contains(type), type);
+        }
+        // Shown with shapes, no problems; the designer can edit it.
+        for (const QString& id : g->nodeIds()) {
+            QVERIFY2(g->nodeData(id, widgets::GraphModel::ValidRole).toBool(), qPrintable(id));
+            if (g->nodeData(id, widgets::GraphModel::TypeRole).toString() == "LogSoftmax") {
+                QCOMPARE(g->nodeData(id, widgets::GraphModel::OutputShapesRole).toStringList(), QStringList{"[N, 5]"});
+            }
+        }
+        // The imported weights are what an export uses; the file has torch's operators again.
+        w.onnxActions()->updateActions();
+        QVERIFY(w.onnxActions()->exportAction()->isEnabled());
+        QCOMPARE(w.onnxActions()->exportWeights(), m_dir.filePath("cnn.safetensors"));
+        const QString again = m_dir.filePath("cnn-again.onnx");
+        QVERIFY2(w.onnxActions()->exportTo(again), qPrintable(w.lastError()));
+        QString torchOps, ours;
+        const QString tool = QStringLiteral(TESSERA_SOURCE_DIR "/tests/core/onnx/onnx_tool.py");
+        QCOMPARE(onnx_harness::runProgram(TESSERA_PYTHON3, {tool, "ops", m_dir.filePath("cnn.onnx")}, torchOps), 0);
+        QCOMPARE(onnx_harness::runProgram(TESSERA_PYTHON3, {tool, "ops", again}, ours), 0);
+        QCOMPARE(ours, torchOps);
+        // …and it still runs torch's numbers.
+        const Tensor x = io::readNpy(dir() / "x_cnn.npy");
+        QVERIFY(onnx_harness::excess(onnx_harness::runOrt(again.toStdString(), x, dir()),
+                                     io::readNpy(dir() / "y_cnn.npy")) <= 0);
+
+        // Editable and trainable: ten classes instead of five, a target and a loss, the digits as data.
+        widgets::GraphModel* edit = w.document()->graphModel();
+        QVERIFY(edit->setParam("linear1", "out_features", io::Json(10)));
+        const QString target = edit->addNode("Target", io::Json::object({{"classes", 10}}));
+        const QString loss = edit->addNode("NLLLoss");
+        QVERIFY(edit->connectPorts("logsoftmax1", 0, loss, 0));
+        QVERIFY(edit->connectPorts(target, 0, loss, 1));
+        io::Project p = w.document()->project();
+        p.data = io::parseJson(R"({"dataset": "digits", "scale": 0.0625, "testFraction": 0.2, "seed": 0})", "data");
+        p.training = io::parseJson(
+            R"({"epochs": 3, "batchSize": 64, "seed": 0, "optimizer": {"type": "Adam", "lr": 0.01}})", "training");
+        train::ProjectSession session(p, project.toStdString());
+        const train::Metrics before = session.evaluate("test");
+        session.trainer().run();
+        const train::Metrics after = session.evaluate("test");
+        qInfo("imported CNN on digits: test loss %.3f before, %.3f after 3 epochs", before.loss, after.loss);
+        QVERIFY(after.loss < before.loss);
+    }
+
+    void unsupportedOperatorsAreNamedAndTheProjectStays() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        QVERIFY(w.openExample("iris-mlp"));
+        const QString project = m_dir.filePath("refused.tessera");
+        QSignalSpy errors(&w, &MainWindow::errorReported);
+        const QString unsupported = m_dir.filePath("unsupported.onnx");
+        QVERIFY(!w.onnxActions()->importTo(unsupported, project));
+        QVERIFY2(w.lastError().contains(unsupported + ": unsupported ONNX operators: HardSwish, Abs"),
+                 qPrintable(w.lastError()));
+
+        const QString cutFile = m_dir.filePath("truncated.onnx");
+        QFile full(m_dir.filePath("mlp.onnx"));
+        QVERIFY(full.open(QIODevice::ReadOnly));
+        QFile cut(cutFile);
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write(full.readAll().left(100));
+        cut.close();
+        QVERIFY(!w.onnxActions()->importTo(cutFile, project));
+        QVERIFY2(w.lastError().contains(cutFile + ": not a valid ONNX model"), qPrintable(w.lastError()));
+        QCOMPARE(errors.count(), 2);
+        QVERIFY(!QFile::exists(project));
+        QCOMPARE(QString::fromStdString(w.document()->project().name), QStringLiteral("iris-mlp"));
+    }
+};
+
+QTEST_MAIN(TestOnnxActions)
+#include "test_onnx_actions.moc"
