@@ -11,7 +11,7 @@
 #include "app/main_window.h"
 #include "app/onnx_actions.h"
 #include "app/project_document.h"
-#include "app/training_dock.h"
+#include "app/training_page.h"
 #include "core/graph/model_graph.h"
 #include "core/io/json.h"
 #include "core/ops/minmax.h"
