@@ -57,7 +57,7 @@ private:
         if (!w.onnxActions()->exportTo(file)) return INFINITY;
         if (!lastMessageContains(w, file)) return INFINITY;
         const Tensor got = onnx_harness::runOrt(file.toStdString(), x, dir());
-        const Tensor expected = train::predict(*w.trainingPage()->controller()->session()->model(), x);
+        const Tensor expected = train::predict(w.trainingPage()->controller()->session()->model(), x);
         if (ortOut) *ortOut = got;
         return onnx_harness::excess(got, expected);
     }
@@ -117,16 +117,16 @@ private slots:
     void digitsCnnTrainedInTheWorkbenchRunsInOnnxruntime() {
         MainWindow w({.persistent = false, .pluginFolders = {}});
         train(w, "digits-cnn", 2);
-        app::TrainingSession* session = w.trainingPage()->controller()->session();
+        train::ProjectSession* session = w.trainingPage()->controller()->session();
         QVERIFY(session);
-        const Tensor features = session->split.test.features;
+        const Tensor features = session->split().test.features;
         const Tensor x = ops::reshape(features, {features.size(0), 1, 8, 8});
         Tensor ort;
         const double e = exportAndCompare(w, "digits-cnn", x, &ort);
         qInfo("digits-cnn, %lld test images: worst |ort - predict| - (atol + rtol·|predict|) = %g",
               static_cast<long long>(x.size(0)), e);
         QVERIFY(e <= 0);
-        const Tensor ours = train::predict(*session->model, x);
+        const Tensor ours = train::predict(session->model(), x);
         const auto a = ops::argmax(ort, 1).toVector<std::int64_t>(), b = ops::argmax(ours, 1).toVector<std::int64_t>();
         QCOMPARE(a, b);
     }
