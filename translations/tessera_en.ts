@@ -7,6 +7,10 @@
         <source>%1 params · %2 MACs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1% of step</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::DesignerPage</name>
@@ -56,6 +60,13 @@
     </message>
     <message>
         <source>Let go of %1 over the canvas to add it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::InspectViews</name>
+    <message>
+        <source>Weights of %1 at step %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -270,6 +281,69 @@
     </message>
     <message>
         <source>The run ended before another step was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator &amp;Timings on Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::OnnxActions</name>
+    <message>
+        <source>E&amp;xport ONNX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O&amp;pen ONNX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the model with its latest trained weights as an ONNX file (opset %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import an ONNX model as a new project and open it in the designer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export ONNX: &quot;%1&quot; has no trained weights yet; train it first (Run → Run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export ONNX failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported ONNX model %1 (IR %2, opset %3) with the weights of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open ONNX failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2: %3 nodes, weights in %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export ONNX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open ONNX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Imported Project As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera projects (*.tessera);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -492,6 +566,18 @@
     </message>
     <message>
         <source>Change Loss to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -961,6 +1047,13 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::DigitPad</name>
+    <message>
+        <source>Draw with the left mouse button, erase with the right one</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::GraphModel</name>
     <message>
         <source>unknown node type &apos;%1&apos;</source>
@@ -1106,6 +1199,13 @@
     </message>
     <message>
         <source>Drop the connection on the node that should feed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::HeatLegend</name>
+    <message>
+        <source>Share of the profiled steps&apos; time spent in each layer, as painted on the designer&apos;s nodes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1480,6 +1580,14 @@ c = b.mean()</source>
         <source>Could not write %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Heat on designer nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour each node of the designer by its layer&apos;s share of the step time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ProjectModel</name>
@@ -1667,6 +1775,208 @@ c = b.mean()</source>
     </message>
     <message>
         <source>no loss node in the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorHistoryModel</name>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NaN/Inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorInspector</name>
+    <message>
+        <source>Detect NaN/Inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the run&apos;s tensors are sampled (each sample costs about one forward pass on 64 rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every op&apos;s output and every gradient for NaN/Inf (autograd anomaly mode) and stop at the op that made one; slower. The loss is always checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No samples yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s), the last at step %1</source>
+        <translation>
+            <numerusform>%n sample, the last at step %1</numerusform>
+            <numerusform>%n samples, the last at step %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorPlots</name>
+    <message>
+        <source>No samples yet: tensors are sampled while a run trains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a tensor in the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — histogram at step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 NaN/Inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over time: steps %1–%2 (colour: share of values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values at step %1: %2 rows × %3 columns (blue &lt; 0 &lt; red)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TryModelModel</name>
+    <message>
+        <source>The input has %1 values, the model takes %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TryModelView</name>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows of the test split: pick one to see what the model predicts for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw a digit (left button draws, right erases):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prediction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actual: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train a run (or pause one) to try its model here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -7,6 +7,10 @@
         <source>%1 params · %2 MACs</source>
         <translation>%1 个参数 · %2 次乘加</translation>
     </message>
+    <message>
+        <source>%1% of step</source>
+        <translation>占步骤的 %1%</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::DesignerPage</name>
@@ -57,6 +61,13 @@
     <message>
         <source>Let go of %1 over the canvas to add it</source>
         <translation>在画布上松开 %1 即可添加</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::InspectViews</name>
+    <message>
+        <source>Weights of %1 at step %2</source>
+        <translation>%1 在第 %2 步的权重</translation>
     </message>
 </context>
 <context>
@@ -271,6 +282,69 @@
     <message>
         <source>The run ended before another step was recorded.</source>
         <translation>在记录到下一个步骤之前，运行已结束。</translation>
+    </message>
+    <message>
+        <source>Operator &amp;Timings on Nodes</source>
+        <translation>节点上的运算耗时(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::OnnxActions</name>
+    <message>
+        <source>E&amp;xport ONNX…</source>
+        <translation>导出 ONNX(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>O&amp;pen ONNX…</source>
+        <translation>打开 ONNX(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Write the model with its latest trained weights as an ONNX file (opset %1)</source>
+        <translation>将模型连同其最新训练的权重写成 ONNX 文件（opset %1）</translation>
+    </message>
+    <message>
+        <source>Import an ONNX model as a new project and open it in the designer</source>
+        <translation>将 ONNX 模型导入为新项目并在设计器中打开</translation>
+    </message>
+    <message>
+        <source>Export ONNX: &quot;%1&quot; has no trained weights yet; train it first (Run → Run)</source>
+        <translation>导出 ONNX：“%1”还没有训练好的权重；请先训练它（运行 → 运行）</translation>
+    </message>
+    <message>
+        <source>Export ONNX failed: %1</source>
+        <translation>导出 ONNX 失败：%1</translation>
+    </message>
+    <message>
+        <source>Exported ONNX model %1 (IR %2, opset %3) with the weights of %4</source>
+        <translation>已导出 ONNX 模型 %1（IR %2，opset %3），使用 %4 的权重</translation>
+    </message>
+    <message>
+        <source>Open ONNX failed: %1</source>
+        <translation>打开 ONNX 失败：%1</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2: %3 nodes, weights in %4</source>
+        <translation>已将 %1 导入为 %2：%3 个节点，权重位于 %4</translation>
+    </message>
+    <message>
+        <source>Export ONNX</source>
+        <translation>导出 ONNX</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;All files (*)</source>
+        <translation>ONNX 模型 (*.onnx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open ONNX</source>
+        <translation>打开 ONNX</translation>
+    </message>
+    <message>
+        <source>Save Imported Project As</source>
+        <translation>将导入的项目另存为</translation>
+    </message>
+    <message>
+        <source>Tessera projects (*.tessera);;All files (*)</source>
+        <translation>Tessera 项目 (*.tessera);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -493,6 +567,18 @@
     <message>
         <source>Change Loss to %1</source>
         <translation>将损失改为 %1</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>试用</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>已停止：%1</translation>
     </message>
 </context>
 <context>
@@ -959,6 +1045,13 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::DigitPad</name>
+    <message>
+        <source>Draw with the left mouse button, erase with the right one</source>
+        <translation>用鼠标左键绘制，用右键擦除</translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::GraphModel</name>
     <message>
         <source>unknown node type &apos;%1&apos;</source>
@@ -1100,6 +1193,13 @@
     <message>
         <source>Drop the connection on the node that should feed %1</source>
         <translation>把连线放到应当为 %1 提供输入的节点上</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::HeatLegend</name>
+    <message>
+        <source>Share of the profiled steps&apos; time spent in each layer, as painted on the designer&apos;s nodes</source>
+        <translation>所分析步骤中各层所占的时间比例，与设计器节点上的着色一致</translation>
     </message>
 </context>
 <context>
@@ -1471,6 +1571,14 @@ c = b.mean()</translation>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>Heat on designer nodes</source>
+        <translation>在设计器节点上显示热度</translation>
+    </message>
+    <message>
+        <source>Colour each node of the designer by its layer&apos;s share of the step time</source>
+        <translation>按各节点所在层占步骤时间的比例为设计器的每个节点着色</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ProjectModel</name>
@@ -1659,6 +1767,207 @@ c = b.mean()</translation>
     <message>
         <source>no loss node in the graph</source>
         <translation>图中没有损失节点</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorHistoryModel</name>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>activation</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>Std</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>NaN/Inf</source>
+        <translation>NaN/Inf</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorInspector</name>
+    <message>
+        <source>Detect NaN/Inf</source>
+        <translation>检测 NaN/Inf</translation>
+    </message>
+    <message>
+        <source>All tensors</source>
+        <translation>所有张量</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>every </source>
+        <translation>每 </translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <source>How often the run&apos;s tensors are sampled (each sample costs about one forward pass on 64 rows)</source>
+        <translation>运行中张量的采样频率（每次采样约耗费 64 行上的一次前向传播）</translation>
+    </message>
+    <message>
+        <source>Check every op&apos;s output and every gradient for NaN/Inf (autograd anomaly mode) and stop at the op that made one; slower. The loss is always checked.</source>
+        <translation>检查每个运算的输出和每个梯度是否有 NaN/Inf（自动求导异常模式），并在产生它的运算处停止；会更慢。损失总是会被检查。</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>No samples yet.</source>
+        <translation>还没有样本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s), the last at step %1</source>
+        <translation>
+            <numerusform>%n 个样本，最后一个在第 %1 步</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorPlots</name>
+    <message>
+        <source>No samples yet: tensors are sampled while a run trains.</source>
+        <translation>还没有样本：张量在训练运行时采样。</translation>
+    </message>
+    <message>
+        <source>Select a tensor in the table.</source>
+        <translation>在表格中选择一个张量。</translation>
+    </message>
+    <message>
+        <source>%1 — histogram at step %2</source>
+        <translation>%1 — 第 %2 步的直方图</translation>
+    </message>
+    <message>
+        <source>%1 NaN/Inf</source>
+        <translation>%1 个 NaN/Inf</translation>
+    </message>
+    <message>
+        <source>Over time: steps %1–%2 (colour: share of values)</source>
+        <translation>随时间变化：第 %1–%2 步（颜色：数值占比）</translation>
+    </message>
+    <message>
+        <source>Values at step %1: %2 rows × %3 columns (blue &lt; 0 &lt; red)</source>
+        <translation>第 %1 步的数值：%2 行 × %3 列（蓝 &lt; 0 &lt; 红）</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TryModelModel</name>
+    <message>
+        <source>The input has %1 values, the model takes %2</source>
+        <translation>输入有 %1 个值，模型需要 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation>%1（%2%）</translation>
+    </message>
+    <message>
+        <source>y = %1</source>
+        <translation>y = %1</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>类别 %1</translation>
+    </message>
+    <message>
+        <source>output %1</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TryModelView</name>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Rows of the test split: pick one to see what the model predicts for it</source>
+        <translation>测试集中的行：选择一行以查看模型对它的预测</translation>
+    </message>
+    <message>
+        <source>Draw a digit (left button draws, right erases):</source>
+        <translation>画一个数字（左键绘制，右键擦除）：</translation>
+    </message>
+    <message>
+        <source>Prediction:</source>
+        <translation>预测：</translation>
+    </message>
+    <message>
+        <source>Actual: %1</source>
+        <translation>实际：%1</translation>
+    </message>
+    <message>
+        <source>Train a run (or pause one) to try its model here.</source>
+        <translation>训练一个运行（或暂停一个运行）以便在这里试用它的模型。</translation>
     </message>
 </context>
 </TS>
