@@ -1,5 +1,9 @@
-// The Chinese translation is built, found and used by the main window.
+// The Chinese translation is built, found and used by the main window, and covers every string.
+#include <QDir>
 #include <QMenuBar>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include "app/main_window.h"
@@ -35,6 +39,52 @@ private slots:
         QCOMPARE(w.windowTitle(), QString("iris-mlp（未命名）[*] — Tessera"));
         QCOMPARE(QCoreApplication::translate("tessera::widgets::MessagesView", "%n error(s)", nullptr, 2),
                  QString("2 个错误"));
+    }
+    // lupdate over the sources that `ninja update_translations` reads, into a copy of tessera_zh_CN.ts:
+    // a tr() string added without a translation shows up as an unfinished message.
+    void chineseCoversEveryString() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString ts = dir.filePath("tessera_zh_CN.ts");
+        QVERIFY(QFile::copy(TESSERA_SOURCE_DIR "/translations/tessera_zh_CN.ts", ts));
+        QVERIFY(QFile::setPermissions(ts, QFile::ReadOwner | QFile::WriteOwner));
+        const QDir source(TESSERA_SOURCE_DIR);
+        QStringList args{"-I", source.path()};
+        for (const QString folder : {"app", "widgets"})
+            for (const QString& file : QDir(source.filePath(folder)).entryList({"*.cpp", "*.h"}, QDir::Files))
+                args << source.filePath(folder + "/" + file);
+        args << source.filePath("plugins/plugin_loader.cpp") << "-no-obsolete"
+             << "-locations"
+             << "none"
+             << "-ts" << ts;
+        QProcess lupdate;
+        lupdate.start(TESSERA_LUPDATE, args);
+        QVERIFY2(lupdate.waitForFinished(120000), qPrintable(lupdate.errorString()));
+        QCOMPARE(lupdate.exitCode(), 0);
+
+        QFile file(ts);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QString context, sourceText;
+        QStringList untranslated;
+        int messages = 0;
+        while (!xml.atEnd()) {
+            if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+            if (xml.name() == u"name") context = xml.readElementText();
+            if (xml.name() == u"source") sourceText = xml.readElementText();
+            if (xml.name() == u"translation") {
+                ++messages;
+                const bool unfinished = xml.attributes().value("type") == u"unfinished";
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (unfinished || text.trimmed().isEmpty()) untranslated << context + ": " + sourceText;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(messages > 300);
+        QVERIFY2(untranslated.isEmpty(), qPrintable(QString("%1 string(s) without a zh_CN translation (run `ninja "
+                                                            "update_translations`, then translate them): %2")
+                                                        .arg(untranslated.size())
+                                                        .arg(untranslated.join(" | "))));
     }
 };
 
