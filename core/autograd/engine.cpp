@@ -38,10 +38,11 @@ bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
 // Note [In-place gradient accumulation]: where gradient paths meet, and in a leaf's .grad, the engine
 // adds in place (dst += src) when no graph is recorded. The values are those of add_; without the
 // profiler it runs the addition kernel directly (an op call costs as much as the addition of a small
-// gradient); with the profiler on it goes through add_, so profiles keep showing the accumulation as
-// PyTorch's do.
+// gradient); with the profiler or anomaly mode on it goes through add_, so profiles keep showing the
+// accumulation as PyTorch's do and anomaly mode still checks its result.
 void accumulateInto(const Tensor& dst, const Tensor& src) {
-    if (!profile::enabled() && kernels::canAccumulate(dst, src) && !dst.sharesStorageWith(src))
+    if (!profile::enabled() && !AnomalyMode::isEnabled() && kernels::canAccumulate(dst, src) &&
+        !dst.sharesStorageWith(src))
         kernels::accumulate(dst, src);
     else
         ops::add_(dst, src);
