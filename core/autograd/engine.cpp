@@ -3,10 +3,12 @@
 #include <cmath>
 #include <cstring>
 #include <queue>
+#include <typeinfo>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/autograd/autograd_meta.h"
+#include "core/kernels/accumulate.h"
 #include "core/ops/add.h"
 #include "core/ops/sum.h"
 #include "core/ops/view.h"
@@ -31,6 +33,19 @@ namespace {
 bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
     return !GradMode::isEnabled() && t.implPtr().use_count() == 1 && t.storage().use_count() == 1 &&
            t.impl().autograd == nullptr && t.sizes() == other.sizes() && t.dtype() == other.dtype() && t.isContiguous();
+}
+
+// Note [In-place gradient accumulation]: where gradient paths meet, and in a leaf's .grad, the engine
+// adds in place (dst += src) when no graph is recorded. The values are those of add_; without the
+// profiler it runs the addition kernel directly (an op call costs as much as the addition of a small
+// gradient); with the profiler or anomaly mode on it goes through add_, so profiles keep showing the
+// accumulation as PyTorch's do and anomaly mode still checks its result.
+void accumulateInto(const Tensor& dst, const Tensor& src) {
+    if (!profile::enabled() && !AnomalyMode::isEnabled() && kernels::canAccumulate(dst, src) &&
+        !dst.sharesStorageWith(src))
+        kernels::accumulate(dst, src);
+    else
+        ops::add_(dst, src);
 }
 }  // namespace
 
@@ -71,11 +86,65 @@ bool hasNonFinite(const Tensor& t) {
 
 struct ReadyEntry {
     std::uint64_t sequenceNr;
-    Node* node;
+    std::size_t task;  // index into the NodeTable
     bool operator<(const ReadyEntry& o) const { return sequenceNr < o.sequenceNr; }
 };
 
-// One run of the engine over the graph reachable from `roots`.
+// What the engine knows about one Node of the graph during one run.
+struct NodeTask {
+    explicit NodeTask(Node* n) : node(n) {}
+    Node* node;
+    int dependencies = 0;  // gradients still to arrive
+    bool queued = false;
+    TensorList buffer;  // the gradients received so far, one per output of the Node
+};
+
+// The Nodes of one run, by address: an open-addressing hash table over a flat vector of tasks, so that a
+// backward allocates a few arrays rather than one hash-map entry per Node.
+class NodeTable {
+public:
+    // The index of `n`'s task, created if absent; `second` is true when it was created.
+    std::pair<std::size_t, bool> insert(Node* n) {
+        if (!m_slots.empty())
+            if (const std::size_t i = probe(n); m_slots[i] != kEmpty) return {m_slots[i], false};
+        if (2 * (m_tasks.size() + 1) > m_slots.size()) rehash(std::max<std::size_t>(64, 2 * m_slots.size()));
+        m_slots[probe(n)] = m_tasks.size();
+        m_tasks.emplace_back(n);
+        return {m_tasks.size() - 1, true};
+    }
+    NodeTask& operator[](std::size_t i) { return m_tasks[i]; }
+
+private:
+    static constexpr std::size_t kEmpty = static_cast<std::size_t>(-1);
+    // The slot holding `n`, or the empty slot where it would go.
+    std::size_t probe(Node* n) const {
+        std::size_t i = home(n);
+        while (m_slots[i] != kEmpty && m_tasks[m_slots[i]].node != n) i = (i + 1) & (m_slots.size() - 1);
+        return i;
+    }
+    std::size_t home(Node* n) const {
+        // Fibonacci hashing of the address (its low bits are alignment zeros).
+        return static_cast<std::size_t>((reinterpret_cast<std::uintptr_t>(n) * 0x9E3779B97F4A7C15ull) >> 20) &
+               (m_slots.size() - 1);
+    }
+    void rehash(std::size_t slots) {
+        m_slots.assign(slots, kEmpty);
+        m_tasks.reserve(slots / 2);
+        for (std::size_t k = 0; k < m_tasks.size(); ++k) {
+            std::size_t i = home(m_tasks[k].node);
+            while (m_slots[i] != kEmpty) i = (i + 1) & (slots - 1);
+            m_slots[i] = k;
+        }
+    }
+    std::vector<std::size_t> m_slots;
+    std::vector<NodeTask> m_tasks;
+};
+
+bool isAccumulateGrad(const Node* node) { return typeid(*node) == typeid(AccumulateGrad); }
+
+// One run of the engine over the graph reachable from `roots`. Every Node of it stays alive during the
+// run without the engine holding it: the roots hold their Nodes and every Node holds the next ones
+// through its edges, which never change after the forward.
 class GraphTask {
 public:
     GraphTask(bool keepGraph, bool createGraph) : m_keepGraph(keepGraph), m_createGraph(createGraph) {}
@@ -85,13 +154,6 @@ public:
         m_captures[edge.function.get()].push_back({edge.inputNr, slot});
     }
 
-    // What the engine knows about one Node of the graph during this run.
-    struct NodeTask {
-        int dependencies = 0;  // gradients still to arrive
-        bool queued = false;
-        TensorList buffer;  // the gradients received so far, one per output of the Node
-    };
-
     TensorList run(const std::vector<Edge>& roots, const TensorList& rootGrads, std::size_t numCaptures,
                    bool accumulateIntoLeaves) {
         m_results.assign(numCaptures, Tensor());
@@ -99,28 +161,32 @@ public:
         computeDependencies(roots);
         if (!m_captures.empty()) computeNeeded(roots);
         for (std::size_t i = 0; i < roots.size(); ++i) addToBuffer(roots[i], Tensor(rootGrads[i]));
-        std::priority_queue<ReadyEntry> ready;
+        std::vector<ReadyEntry> queue;
+        queue.reserve(16);
+        std::priority_queue<ReadyEntry> ready(std::less<ReadyEntry>(), std::move(queue));
         for (const auto& root : roots) {
-            Node* n = root.function.get();
-            NodeTask& task = m_nodes[n];
+            const std::size_t k = m_nodes.insert(root.function.get()).first;
+            NodeTask& task = m_nodes[k];
             if (task.dependencies == 0 && !task.queued) {
                 task.queued = true;
-                ready.push({n->sequenceNr(), n});
+                ready.push({task.node->sequenceNr(), k});
             }
         }
         AutoGradMode mode(m_createGraph);
         while (!ready.empty()) {
-            Node* node = ready.top().node;
+            const std::size_t k = ready.top().task;
             ready.pop();
-            TensorList outputs = evaluate(node);
+            Node* node = m_nodes[k].node;
+            TensorList outputs = evaluate(node, m_nodes[k]);
             const auto& edges = node->nextEdges();
             for (std::size_t i = 0; i < edges.size(); ++i) {
                 const Edge& e = edges[i];
                 if (!e.isValid()) continue;
-                NodeTask& next = addToBuffer(e, i < outputs.size() ? std::move(outputs[i]) : Tensor());
+                const std::size_t nextK = addToBuffer(e, i < outputs.size() ? std::move(outputs[i]) : Tensor());
+                NodeTask& next = m_nodes[nextK];
                 if (--next.dependencies == 0 && !next.queued) {
                     next.queued = true;
-                    ready.push({e.function->sequenceNr(), e.function.get()});
+                    ready.push({e.function->sequenceNr(), nextK});
                 }
             }
         }
@@ -136,15 +202,14 @@ private:
     void computeDependencies(const std::vector<Edge>& roots) {
         std::vector<Node*> stack;
         for (const auto& r : roots)
-            if (m_nodes.try_emplace(r.function.get()).second) stack.push_back(r.function.get());
+            if (m_nodes.insert(r.function.get()).second) stack.push_back(r.function.get());
         while (!stack.empty()) {
             Node* n = stack.back();
             stack.pop_back();
-            m_owners.push_back(n->shared_from_this());
             for (const auto& e : n->nextEdges()) {
                 if (!e.isValid()) continue;
-                auto [it, inserted] = m_nodes.try_emplace(e.function.get());
-                ++it->second.dependencies;
+                auto [k, inserted] = m_nodes.insert(e.function.get());
+                ++m_nodes[k].dependencies;
                 if (inserted) stack.push_back(e.function.get());
             }
         }
@@ -167,41 +232,43 @@ private:
             if (isNeeded) m_needed.insert(node);
     }
 
-    // Adds `grad` to the buffer of the Node `e` leads to (where gradient paths meet) and returns its task.
-    NodeTask& addToBuffer(const Edge& e, Tensor&& grad) {
-        NodeTask& task = m_nodes[e.function.get()];
-        if (!grad.defined()) return task;
-        auto& buffer = task.buffer;
+    // Adds `grad` to the buffer of the Node `e` leads to (where gradient paths meet) and returns the
+    // index of its task.
+    std::size_t addToBuffer(const Edge& e, Tensor&& grad) {
+        const std::size_t k = m_nodes.insert(e.function.get()).first;
+        if (!grad.defined()) return k;
+        auto& buffer = m_nodes[k].buffer;
         if (buffer.empty()) buffer.resize(e.function->numOutputs());
         Tensor& slot = buffer[e.inputNr];
         if (!slot.defined())
             slot = std::move(grad);
         else if (canAccumulateInPlace(slot, grad))
-            ops::add_(slot, grad);
-        else if (canAccumulateInPlace(grad, slot))
-            slot = ops::add_(grad, slot);
-        else
+            accumulateInto(slot, grad);
+        else if (canAccumulateInPlace(grad, slot)) {
+            accumulateInto(grad, slot);
+            slot = std::move(grad);
+        } else
             slot = detail::accumulate(slot, grad);
-        return task;
+        return k;
     }
 
-    TensorList evaluate(Node* node) {
-        TensorList grads = std::move(m_nodes[node].buffer);
+    TensorList evaluate(Node* node, NodeTask& task) {
+        TensorList grads = std::move(task.buffer);
         grads.resize(node->numOutputs());
         for (const auto& hook : node->preHooks()) hook(grads);
-        if (auto it = m_captures.find(node); it != m_captures.end()) {
-            for (const auto& c : it->second) m_results[c.slot] = grads[c.inputNr];
+        if (!m_captures.empty()) {
+            if (auto it = m_captures.find(node); it != m_captures.end())
+                for (const auto& c : it->second) m_results[c.slot] = grads[c.inputNr];
+            if (!m_needed.count(node)) return {};
         }
-        if (!m_captures.empty() && !m_needed.count(node)) return {};
-        auto* acc = dynamic_cast<AccumulateGrad*>(node);
-        if (acc && !m_accumulate) return {};
+        if (!m_accumulate && isAccumulateGrad(node)) return {};
         const TensorList received = t_observer ? grads : TensorList{};
         bool any = false;
         for (std::size_t i = 0; i < grads.size(); ++i) {
             if (grads[i].defined())
                 any = true;
             else
-                grads[i] = zeros(node->outputMeta()[i].sizes, node->outputMeta()[i].dtype);
+                grads[i] = zeros(node->outputMeta()[i].shape(), node->outputMeta()[i].dtype);
         }
         if (!any) return {};
         TensorList outputs = (*node)(std::move(grads));
@@ -213,7 +280,7 @@ private:
 
     void validateOutputs(Node* node, TensorList& outputs) {
         const auto& edges = node->nextEdges();
-        if (outputs.size() < edges.size() && !dynamic_cast<AccumulateGrad*>(node))
+        if (outputs.size() < edges.size() && !isAccumulateGrad(node))
             throw AutogradError("function " + std::string(node->name()) +
                                 " returned an incorrect number of gradients (expected " + std::to_string(edges.size()) +
                                 ", got " + std::to_string(outputs.size()) + ")");
@@ -221,14 +288,14 @@ private:
             Tensor& g = outputs[i];
             if (!g.defined() || !edges[i].isValid()) continue;
             const TensorMeta& meta = node->inputMeta()[i];
-            if (g.sizes() != meta.sizes) {
+            if (!(meta.sizes == g.sizes())) {
                 try {
-                    g = sumToSize(g, meta.sizes);
+                    g = sumToSize(g, meta.shape());
                 } catch (const ShapeError&) {
                     throw AutogradError("Function " + std::string(node->name()) +
                                         " returned an invalid gradient at index " + std::to_string(i) + " - got " +
                                         shapeToString(g.sizes()) + " but expected shape compatible with " +
-                                        shapeToString(meta.sizes));
+                                        shapeToString(meta.shape()));
                 }
             }
             if (g.dtype() != meta.dtype) g = ops::to(g, meta.dtype);
@@ -241,8 +308,7 @@ private:
     bool m_keepGraph;
     bool m_createGraph;
     bool m_accumulate = true;
-    std::vector<std::shared_ptr<Node>> m_owners;  // keeps every Node alive during the run
-    std::unordered_map<Node*, NodeTask> m_nodes;
+    NodeTable m_nodes;
     std::unordered_map<Node*, std::vector<CaptureSlot>> m_captures;
     std::unordered_set<Node*> m_needed;
     TensorList m_results;
@@ -295,7 +361,7 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
     if (!old.defined())
         m_variable.setGrad(canAccumulateInPlace(g, g) ? std::move(g) : ops::clone(g.detach()));
     else if (old.dtype() == g.dtype() && old.isContiguous())
-        ops::add_(old, g.detach());
+        accumulateInto(old, g);
     else
         m_variable.setGrad(ops::add(old, g.detach()));
     return {};

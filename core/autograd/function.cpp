@@ -24,7 +24,7 @@ std::uint64_t nextSequenceNr() noexcept { return t_sequenceNr++; }
 
 Node::Node() : m_sequenceNr(nextSequenceNr()), m_scope(profile::currentScope()) {}
 
-void Node::setNextEdges(std::vector<Edge> edges, std::vector<TensorMeta> meta) {
+void Node::setNextEdges(EdgeList&& edges, InputMetaList&& meta) {
     m_nextEdges = std::move(edges);
     m_inputMeta = std::move(meta);
 }
@@ -96,14 +96,14 @@ Edge gradientEdge(const Tensor& t) {
 }
 
 std::shared_ptr<Node> detail::wire(std::shared_ptr<Node> node, std::span<const Tensor* const> inputs) {
-    std::vector<Edge> edges;
-    std::vector<TensorMeta> meta;
+    EdgeList edges;
+    InputMetaList meta;
     edges.reserve(inputs.size());
     meta.reserve(inputs.size());
     for (const Tensor* t : inputs) {
         if (t->defined()) {
             edges.push_back(gradientEdge(*t));
-            meta.push_back({t->sizes(), t->dtype()});
+            meta.emplace_back(t->sizes(), t->dtype());
         } else {
             edges.emplace_back();
             meta.emplace_back();

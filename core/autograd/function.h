@@ -58,6 +58,7 @@
 #include "core/autograd/saved_variable.h"
 #include "core/profile/profiler.h"
 #include "core/tensor/object_pool.h"
+#include "core/tensor/small_vector.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::autograd {
@@ -65,11 +66,22 @@ namespace tessera::autograd {
 using TensorList = std::vector<Tensor>;
 
 // Shape and dtype of a forward input (for the engine's checks and for summing broadcast gradients) or
-// of a forward output (to stand in zeros for an output that received no gradient).
+// of a forward output (to stand in zeros for an output that received no gradient). The sizes are kept
+// inline (no allocation per Node for shapes of up to 5 dims).
 struct TensorMeta {
-    Shape sizes;
+    TensorMeta() = default;
+    TensorMeta(const Shape& shape, DType type) : sizes(shape.begin(), shape.end()), dtype(type) {}
+    Shape shape() const { return sizes.toVector(); }
+
+    SmallVector<std::int64_t, 5> sizes;
     DType dtype = DType::Float32;
 };
+
+// Note [Inline Node storage]: most Nodes have one or two inputs and one output; their edges and
+// metadata live inside the Node, so creating a Node allocates nothing beyond the Node itself.
+using EdgeList = SmallVector<Edge, 2>;
+using InputMetaList = SmallVector<TensorMeta, 2>;
+using OutputMetaList = SmallVector<TensorMeta, 1>;
 
 // A saved tensor as the graph snapshot shows it.
 struct SavedTensorInfo {
@@ -90,11 +102,10 @@ public:
     // Runs apply() inside a backward profiler event named name(), under the scope that created the Node.
     TensorList operator()(TensorList&& grads);
 
-    const std::vector<Edge>& nextEdges() const noexcept { return m_nextEdges; }
-    std::vector<Edge>& mutableNextEdges() noexcept { return m_nextEdges; }
-    const std::vector<TensorMeta>& inputMeta() const noexcept { return m_inputMeta; }
+    const EdgeList& nextEdges() const noexcept { return m_nextEdges; }
+    const InputMetaList& inputMeta() const noexcept { return m_inputMeta; }
     // The forward outputs, i.e. the gradients apply() receives.
-    const std::vector<TensorMeta>& outputMeta() const noexcept { return m_outputMeta; }
+    const OutputMetaList& outputMeta() const noexcept { return m_outputMeta; }
     std::uint32_t numOutputs() const noexcept { return static_cast<std::uint32_t>(m_outputMeta.size()); }
     std::uint32_t addOutput(TensorMeta meta) {
         m_outputMeta.push_back(std::move(meta));
@@ -125,19 +136,19 @@ public:
     const std::vector<PreHook>& preHooks() const noexcept { return m_preHooks; }
 
     // Used by makeNode.
-    void setNextEdges(std::vector<Edge> edges, std::vector<TensorMeta> meta);
+    void setNextEdges(EdgeList&& edges, InputMetaList&& meta);
     void setSequenceNr(std::uint64_t nr) noexcept { m_sequenceNr = nr; }
 
 protected:
     virtual TensorList apply(TensorList&& grads) = 0;
 
 private:
-    std::vector<Edge> m_nextEdges;
-    std::vector<TensorMeta> m_inputMeta;
+    EdgeList m_nextEdges;
+    InputMetaList m_inputMeta;
     std::vector<PreHook> m_preHooks;
     std::uint64_t m_sequenceNr = 0;
     profile::ScopeId m_scope = 0;
-    std::vector<TensorMeta> m_outputMeta;
+    OutputMetaList m_outputMeta;
 };
 
 // The Node that accumulates gradients into a leaf's .grad. It has the highest sequence number, so

@@ -37,6 +37,7 @@ bool isDense(const Tensor& t) {
 }  // namespace
 
 Shape broadcastShapes(std::string_view op, const Shape& a, const Shape& b) {
+    if (a == b) return a;
     const std::size_t n = std::max(a.size(), b.size());
     Shape out(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -194,10 +195,9 @@ void ElementwiseIter::reorderAndCoalesce() {
 }
 
 namespace detail {
-void checkDType(const Tensor& t, DType expected) {
-    if (t.dtype() != expected)
-        throw TypeError("elementwise: expected a " + std::string(dtypeName(expected)) + " operand, got " +
-                        std::string(dtypeName(t.dtype())));
+void throwDType(const Tensor& t, DType expected) {
+    throw TypeError("elementwise: expected a " + std::string(dtypeName(expected)) + " operand, got " +
+                    std::string(dtypeName(t.dtype())));
 }
 }  // namespace detail
 

@@ -8,6 +8,7 @@
 //   kernels::map<float, float, float>(out, [](float x, float y) { return x + y; }, a, b);
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -206,7 +207,66 @@ void innerLoop(char* const* p, const std::int64_t* s, std::int64_t n, F& f) {
 }
 
 // Throws TypeError when t's dtype is not `expected` (a bug in the calling op, not a user error).
-void checkDType(const Tensor& t, DType expected);
+[[noreturn]] void throwDType(const Tensor& t, DType expected);
+inline void checkDType(const Tensor& t, DType expected) {
+    if (t.dtype() != expected) [[unlikely]]
+        throwDType(t, expected);
+}
+
+// Note [Element-wise fast path]: most element-wise calls of eager autograd have a contiguous output
+// and inputs that are either contiguous with the output's shape or a single broadcast element. They
+// run the dense loop directly on the data pointers, without setting up an ElementwiseIter (whose
+// set-up costs as much as the loop itself for a 32x32 tensor). Anything else takes the iterator.
+template <class In>
+struct FastArg {
+    const In* p = nullptr;
+    bool single = false;  // one element broadcast to every position
+    bool ok = false;      // dense or single: the fast path applies
+};
+
+template <class In>
+FastArg<In> classify(const Tensor& t, const Tensor& out) {
+    FastArg<In> a{static_cast<const In*>(t.rawData())};
+    if (t.sizes() == out.sizes()) {
+        if (t.isContiguous()) {
+            a.ok = true;
+            return a;
+        }
+        // An expanded single element (stride 0 everywhere), as a gradient of sum() is.
+        a.single = a.ok = std::all_of(t.strides().begin(), t.strides().end(), [](std::int64_t s) { return s == 0; });
+        return a;
+    }
+    a.single = a.ok = t.dim() <= out.dim() && t.numel() == 1;
+    return a;
+}
+
+template <class Out, class... In, class F, std::size_t... I>
+void fastLoop(Out* out, std::int64_t lo, std::int64_t hi, F& f, const std::tuple<FastArg<In>...>& args,
+              std::index_sequence<I...>) {
+    // Each input is either dense or one broadcast element; the common mixes get their own loop.
+    const bool allDense = (!std::get<I>(args).single && ...);
+    if (allDense) {
+        contiguousLoop(out + lo, hi - lo, f, Contiguous<In>{std::get<I>(args).p + lo}...);
+        return;
+    }
+    if constexpr (sizeof...(In) == 2) {
+        const auto& a = std::get<0>(args);
+        const auto& b = std::get<1>(args);
+        using A = std::tuple_element_t<0, std::tuple<In...>>;
+        using B = std::tuple_element_t<1, std::tuple<In...>>;
+        if (!a.single && b.single) {
+            contiguousLoop(out + lo, hi - lo, f, Contiguous<A>{a.p + lo}, Fixed<B>{*b.p});
+            return;
+        }
+        if (a.single && !b.single) {
+            contiguousLoop(out + lo, hi - lo, f, Fixed<A>{*a.p}, Contiguous<B>{b.p + lo});
+            return;
+        }
+    }
+    contiguousLoop(out + lo, hi - lo, f,
+                   Strided<In>{reinterpret_cast<const char*>(std::get<I>(args).p + (std::get<I>(args).single ? 0 : lo)),
+                               std::get<I>(args).single ? 0 : static_cast<std::int64_t>(sizeof(In))}...);
+}
 
 }  // namespace detail
 
@@ -219,6 +279,20 @@ void map(const Tensor& out, F f, const Ts&... inputs) {
     static_assert(sizeof...(In) + 1 <= ElementwiseIter::kMaxOperands, "map: too many inputs");
     detail::checkDType(out, dtypeOf<Out>);
     (detail::checkDType(inputs, dtypeOf<In>), ...);
+    const std::tuple<detail::FastArg<In>...> args{detail::classify<In>(inputs, out)...};
+    const bool fast = std::apply([](const auto&... a) { return (a.ok && ...); }, args);
+    if (fast && out.isContiguous()) {
+        Out* o = static_cast<Out*>(out.rawData());
+        const std::int64_t n = out.numel();
+        if (n <= kGrain) {
+            detail::fastLoop<Out, In...>(o, 0, n, f, args, std::index_sequence_for<In...>{});
+            return;
+        }
+        parallelFor(0, n, kGrain, [&](std::int64_t lo, std::int64_t hi) {
+            detail::fastLoop<Out, In...>(o, lo, hi, f, args, std::index_sequence_for<In...>{});
+        });
+        return;
+    }
     const ElementwiseIter it(out, {&inputs...});
     it.forEach(
         [&f](char* const* p, const std::int64_t* s, std::int64_t n) { detail::innerLoop<Out, In...>(p, s, n, f); });

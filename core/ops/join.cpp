@@ -77,7 +77,7 @@ struct SplitBackward final : Node {
     TensorList apply(TensorList&& grads) override {
         TensorList parts;
         for (std::size_t i = 0; i < grads.size(); ++i)
-            parts.push_back(grads[i].defined() ? grads[i] : zeros(outputMeta()[i].sizes, outputMeta()[i].dtype));
+            parts.push_back(grads[i].defined() ? grads[i] : zeros(outputMeta()[i].shape(), outputMeta()[i].dtype));
         return {cat(parts, dim)};
     }
 };

@@ -3,6 +3,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/autograd/function.h"
+#include "core/ops/mul.h"
 #include "core/ops/view.h"
 #include "core/profile/profiler.h"
 #include "core/tensor/tensor.h"
@@ -147,6 +148,22 @@ private slots:
                 QCOMPARE(profile::scopePath(e.scope), std::string("block"));
             }
         QVERIFY(found);
+    }
+    void accumulationIsProfiledAndAgreesWithoutProfiler() {
+        // Note [In-place gradient accumulation]: two paths into x's accumulator are summed in place; with
+        // the profiler on the sum is an add_ event, without it the kernel runs directly, same values.
+        Tensor x = leaf({3});
+        Tensor y = ops::mul(x, x);
+        profile::start();
+        y.backward(ones({3}), true);
+        bool found = false;
+        for (const auto& e : profile::stop()) found = found || e.name == "add_";
+        QVERIFY(found);
+        const auto profiled = x.grad().toVector<double>();
+        QCOMPARE(profiled, (std::vector<double>{0, 2, 4}));
+        x.setGrad(Tensor());
+        y.backward(ones({3}));
+        QCOMPARE(x.grad().toVector<double>(), profiled);
     }
     void doubleBackwardThroughSlice() {
         // d/dg of slice_backward(g) is a slice: the graph of the backward is itself differentiable.
