@@ -39,7 +39,7 @@ struct ImportedProject {
 };
 
 // Imports `onnxFile` and writes `projectFile` and its weights file; the project's training section names
-// that file as "initial_weights", so training fine-tunes the imported weights. Throws the importer's errors (one
+// that file as "initialWeights", so training fine-tunes the imported weights. Throws the importer's errors (one
 // message naming every unsupported operator) before anything is written.
 ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile);
 

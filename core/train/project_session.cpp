@@ -75,7 +75,7 @@ ProjectSession::ProjectSession(io::Project project, const std::filesystem::path&
     // After fitting, so Normalize statistics saved with the weights win over the freshly fitted ones.
     if (!m_config.initialWeights.empty()) {
         const std::filesystem::path file = io::resolveProjectPath(projectFile, m_config.initialWeights);
-        const std::string where = m_source + ": training.initial_weights: ";
+        const std::string where = m_source + ": training.initialWeights: ";
         try {
             train::loadWeights(*m_model, file);
         } catch (const IoError& e) {
@@ -84,7 +84,7 @@ ProjectSession::ProjectSession(io::Project project, const std::filesystem::path&
             // A graph edited since the weights were saved (e.g. an imported model given more classes)
             // no longer fits them; say how to train it anyway.
             throw ValueError(where + e.what() +
-                             " (remove training.initial_weights to start from weights drawn from the seed)");
+                             " (remove training.initialWeights to start from weights drawn from the seed)");
         }
     }
 

@@ -1,6 +1,6 @@
 // A project made ready to train, evaluate or predict, built the one way the GUI and tessera-cli both
 // build it: the data set and its train/validation/test splits (data.*), loaders, the graph model
-// (initial weights drawn from the training seed or read from training.initial_weights, Normalize
+// (initial weights drawn from the training seed or read from training.initialWeights, Normalize
 // statistics fitted on the training split)
 // and a Trainer with the project's training settings.
 //

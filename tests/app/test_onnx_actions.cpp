@@ -192,13 +192,13 @@ private slots:
         QVERIFY(after.loss < before.loss);
     }
 
-    // An imported project's training section names its weights file (training.initial_weights), so a run
+    // An imported project's training section names its weights file (training.initialWeights), so a run
     // starts from torch's weights: at step 0 the test loss is the cross-entropy of torch's own outputs.
     void trainingAnImportedModelStartsFromItsWeights() {
         MainWindow w({.persistent = false, .pluginFolders = {}});
         const QString project = m_dir.filePath("mlp-ft.tessera");
         QVERIFY2(w.onnxActions()->importTo(m_dir.filePath("mlp.onnx"), project), qPrintable(w.lastError()));
-        QCOMPARE(io::loadProject(project.toStdString()).training.at("initial_weights").asString(),
+        QCOMPARE(io::loadProject(project.toStdString()).training.at("initialWeights").asString(),
                  std::string("mlp-ft.safetensors"));
 
         // torch's inputs as a CSV data set (labels 0, 1, 2 in turn), and a loss on the model's logits.

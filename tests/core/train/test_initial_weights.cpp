@@ -1,4 +1,4 @@
-// training.initial_weights: a session starts from exactly the weights in that file (resolved beside the
+// training.initialWeights: a session starts from exactly the weights in that file (resolved beside the
 // project file) instead of seed-drawn ones, a checkpoint loaded afterwards still wins, and a missing
 // file or weights that do not fit the model give an error naming the project, the file, the parameter
 // and the shapes.
@@ -53,7 +53,7 @@ private slots:
         trained.trainer().run();
         trained.saveWeights(dir / "start.safetensors");
 
-        project.training.set("initial_weights", "start.safetensors");
+        project.training.set("initialWeights", "start.safetensors");
         const std::filesystem::path projectFile = dir / "iris.tessera";
         train::ProjectSession session(project, projectFile, {.seed = 5});
         QCOMPARE(session.config().initialWeights, std::string("start.safetensors"));
@@ -76,7 +76,7 @@ private slots:
         second.trainer().run();
         second.trainer().saveCheckpoint(dir / "checkpoint");
 
-        project.training.set("initial_weights", (dir / "start.safetensors").string());  // absolute paths work too
+        project.training.set("initialWeights", (dir / "start.safetensors").string());  // absolute paths work too
         train::ProjectSession resumed(project, dir / "iris.tessera", {.epochs = 2, .seed = 3});
         QVERIFY(state(resumed.model()) == state(first.model()));
         resumed.trainer().loadCheckpoint(dir / "checkpoint");
@@ -86,10 +86,10 @@ private slots:
 
     void aMissingFileNamesTheProjectAndTheFile() {
         io::Project project = io::loadProject(iris());
-        project.training.set("initial_weights", "nowhere.safetensors");
+        project.training.set("initialWeights", "nowhere.safetensors");
         const std::filesystem::path projectFile = std::filesystem::path(m_dir.path().toStdString()) / "iris.tessera";
         const std::string e = errorOf<IoError>(project, projectFile);
-        QVERIFY2(e.starts_with(projectFile.string() + ": training.initial_weights: "), e.c_str());
+        QVERIFY2(e.starts_with(projectFile.string() + ": training.initialWeights: "), e.c_str());
         QVERIFY2(e.find((projectFile.parent_path() / "nowhere.safetensors").string()) != std::string::npos, e.c_str());
     }
 
@@ -102,9 +102,9 @@ private slots:
             if (node.id == "fc1") node.params.set("out_features", 32);
             if (node.id == "fc2") node.params.set("in_features", 32);
         }
-        project.training.set("initial_weights", "small.safetensors");
+        project.training.set("initialWeights", "small.safetensors");
         std::string e = errorOf<ValueError>(project, dir / "iris.tessera");
-        QVERIFY2(e.find("training.initial_weights: " + (dir / "small.safetensors").string() +
+        QVERIFY2(e.find("training.initialWeights: " + (dir / "small.safetensors").string() +
                         ": the weights do not fit this model") != std::string::npos,
                  e.c_str());
         QVERIFY2(e.find("size mismatch for fc1.weight: copying a param with shape [16, 4] from checkpoint, the "
@@ -115,7 +115,7 @@ private slots:
         train::saveWeights(*train::buildModel(io::loadProject(iris().parent_path() / "moons-mlp.tessera"), 0),
                            dir / "moons.safetensors");
         project = io::loadProject(iris());
-        project.training.set("initial_weights", "moons.safetensors");
+        project.training.set("initialWeights", "moons.safetensors");
         e = errorOf<ValueError>(project, dir / "iris.tessera");
         QVERIFY2(e.find("moons.safetensors: the weights do not fit this model") != std::string::npos, e.c_str());
         QVERIFY2(e.find("Missing key(s) in state_dict: \"norm.mean\", \"norm.std\"") != std::string::npos, e.c_str());

@@ -38,16 +38,16 @@ private slots:
         QVERIFY(!c.scheduler);
         QVERIFY(!c.earlyStopping);
         QVERIFY(c.initialWeights.empty());
-        QVERIFY(!train::trainingConfigToJson(c).contains("initial_weights"));
+        QVERIFY(!train::trainingConfigToJson(c).contains("initialWeights"));
     }
 
     void initialWeightsIsAPathKeptAsWritten() {
-        train::TrainingConfig c = parse(R"({"initial_weights": "weights/model.safetensors"})");
+        train::TrainingConfig c = parse(R"({"initialWeights": "weights/model.safetensors"})");
         QCOMPARE(c.initialWeights, std::string("weights/model.safetensors"));
         QCOMPARE(train::parseTrainingConfig(train::trainingConfigToJson(c), "again").initialWeights, c.initialWeights);
-        QCOMPARE(QString::fromStdString(errorOf(R"({"initial_weights": 3})")),
-                 QString("p.tessera:1:21: training.initial_weights: must be a non-empty string, found 3"));
-        QVERIFY(errorOf(R"({"initial_weights": ""})").find("training.initial_weights: must be a non-empty string") !=
+        QCOMPARE(QString::fromStdString(errorOf(R"({"initialWeights": 3})")),
+                 QString("p.tessera:1:21: training.initialWeights: must be a non-empty string, found 3"));
+        QVERIFY(errorOf(R"({"initialWeights": ""})").find("training.initialWeights: must be a non-empty string") !=
                 std::string::npos);
     }
 
@@ -94,7 +94,7 @@ private slots:
         QCOMPARE(QString::fromStdString(errorOf("{\n  \"batchsize\": 3}")),
                  QString("p.tessera:2:16: training.batchsize: unknown field (expected one of optimizer, scheduler, "
                          "epochs, batchSize, seed, shuffle, dropLast, earlyStopping, clipGradNorm, threads, "
-                         "initial_weights)"));
+                         "initialWeights)"));
         QVERIFY(errorOf(R"({"optimizer": {"lr": 0.1}})").find("training.optimizer.type: missing") != std::string::npos);
         QVERIFY(errorOf(R"({"earlyStopping": {"monitor": "val_f1"}})").find("unknown metric \"val_f1\"") !=
                 std::string::npos);
