@@ -46,7 +46,7 @@ private slots:
         QCOMPARE(c.initialWeights, std::string("weights/model.safetensors"));
         QCOMPARE(train::parseTrainingConfig(train::trainingConfigToJson(c), "again").initialWeights, c.initialWeights);
         QCOMPARE(QString::fromStdString(errorOf(R"({"initialWeights": 3})")),
-                 QString("p.tessera:1:21: training.initialWeights: must be a non-empty string, found 3"));
+                 QString("p.tessera:1:20: training.initialWeights: must be a non-empty string, found 3"));
         QVERIFY(errorOf(R"({"initialWeights": ""})").find("training.initialWeights: must be a non-empty string") !=
                 std::string::npos);
     }
