@@ -38,6 +38,10 @@ ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const s
     auto model = buildImported(imported);
     ImportedProject result{projectFromImport(imported, onnxFile), projectWeightsFile(projectFile),
                            imported.graph.nodes().size()};
+    // Training fine-tunes the imported weights rather than drawing new ones; the file sits beside the
+    // project, so its bare name resolves.
+    if (!result.project.training.isObject()) result.project.training = io::Json::object();
+    result.project.training.set("initialWeights", result.weights.filename().string());
     train::saveWeights(*model, result.weights);
     io::saveProject(result.project, projectFile);
     return result;

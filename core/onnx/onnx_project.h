@@ -38,7 +38,8 @@ struct ImportedProject {
     std::size_t nodes = 0;
 };
 
-// Imports `onnxFile` and writes `projectFile` and its weights file. Throws the importer's errors (one
+// Imports `onnxFile` and writes `projectFile` and its weights file; the project's training section names
+// that file as "initialWeights", so training fine-tunes the imported weights. Throws the importer's errors (one
 // message naming every unsupported operator) before anything is written.
 ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile);
 

@@ -72,6 +72,21 @@ ProjectSession::ProjectSession(io::Project project, const std::filesystem::path&
     m_split = data::splitFromSpec(dataset, m_project.data);
     m_model = buildModel(m_project, m_config.seed);
     m_model->fitNormalization(m_split.train.features);
+    // After fitting, so Normalize statistics saved with the weights win over the freshly fitted ones.
+    if (!m_config.initialWeights.empty()) {
+        const std::filesystem::path file = io::resolveProjectPath(projectFile, m_config.initialWeights);
+        const std::string where = m_source + ": training.initialWeights: ";
+        try {
+            train::loadWeights(*m_model, file);
+        } catch (const IoError& e) {
+            throw IoError(where + e.what());
+        } catch (const ValueError& e) {
+            // A graph edited since the weights were saved (e.g. an imported model given more classes)
+            // no longer fits them; say how to train it anyway.
+            throw ValueError(where + e.what() +
+                             " (remove training.initialWeights to start from weights drawn from the seed)");
+        }
+    }
 
     m_trainLoader =
         std::make_unique<data::DataLoader>(m_split.train, data::DataLoaderOptions{.batchSize = m_config.batchSize,

@@ -1,6 +1,7 @@
 // A project made ready to train, evaluate or predict, built the one way the GUI and tessera-cli both
 // build it: the data set and its train/validation/test splits (data.*), loaders, the graph model
-// (initial weights drawn from the training seed, Normalize statistics fitted on the training split)
+// (initial weights drawn from the training seed or read from training.initialWeights, Normalize
+// statistics fitted on the training split)
 // and a Trainer with the project's training settings.
 //
 //   io::Project p = io::loadProject("moons.tessera");
@@ -47,8 +48,9 @@ Tensor predict(graph::GraphModule& model, const Tensor& features);
 
 class ProjectSession {
 public:
-    // `projectFile` resolves relative data paths. Throws the data set's, the split's, the graph's or
-    // the training settings' error, each naming the project file.
+    // `projectFile` resolves relative data and initial-weights paths. Throws the data set's, the split's,
+    // the graph's, the training settings' or the initial weights' error, each naming the project file.
+    // A checkpoint loaded afterwards (Trainer::loadCheckpoint) replaces the initial weights.
     ProjectSession(io::Project project, const std::filesystem::path& projectFile,
                    const SessionOverrides& overrides = {});
     ~ProjectSession();

@@ -124,7 +124,7 @@ TrainingConfig parseTrainingConfig(const io::Json& training, std::string_view so
     if (!training.isObject()) r.fail(training, "", "must be an object");
     r.allowOnly(training, "",
                 {"optimizer", "scheduler", "epochs", "batchSize", "seed", "shuffle", "dropLast", "earlyStopping",
-                 "clipGradNorm", "threads"});
+                 "clipGradNorm", "threads", "initialWeights"});
     if (const io::Json* v = training.find("optimizer")) {
         auto [type, options] = typedOptions(r, *v, "optimizer", {});
         cfg.optimizer.type = type;
@@ -154,6 +154,7 @@ TrainingConfig parseTrainingConfig(const io::Json& training, std::string_view so
     if (const io::Json* v = training.find("dropLast")) cfg.dropLast = r.boolean(*v, "dropLast");
     if (const io::Json* v = training.find("clipGradNorm")) cfg.clipGradNorm = r.number(*v, "clipGradNorm", 0.0);
     if (const io::Json* v = training.find("threads")) cfg.threads = static_cast<int>(r.integer(*v, "threads", 0));
+    if (const io::Json* v = training.find("initialWeights")) cfg.initialWeights = r.string(*v, "initialWeights");
     if (const io::Json* v = training.find("earlyStopping")) {
         r.requireObject(*v, "earlyStopping");
         r.allowOnly(*v, "earlyStopping.", {"monitor", "patience", "minDelta", "restoreBest"});
@@ -204,6 +205,7 @@ io::Json trainingConfigToJson(const TrainingConfig& config) {
     }
     out.set("clipGradNorm", config.clipGradNorm);
     out.set("threads", config.threads);
+    if (!config.initialWeights.empty()) out.set("initialWeights", config.initialWeights);
     return out;
 }
 

@@ -12,7 +12,7 @@
 //    "scheduler": {"type": "StepLR", "stepSize": 10, "gamma": 0.5, "interval": "epoch"},
 //    "epochs": 100, "batchSize": 64, "seed": 0, "shuffle": true, "dropLast": false,
 //    "earlyStopping": {"monitor": "val_loss", "patience": 10, "minDelta": 0.0, "restoreBest": true},
-//    "clipGradNorm": 1.0, "threads": 0}
+//    "clipGradNorm": 1.0, "threads": 0, "initialWeights": "model.safetensors"}
 // Option keys are written in camelCase (weightDecay, stepSize, maxLr, tMax) or with torch's own
 // names (weight_decay, T_max); both mean torch's keyword. Every field is optional. An unknown
 // field, a value of the wrong type or out of range is a ValueError "SOURCE:LINE:COLUMN: training.…:
@@ -62,6 +62,9 @@ struct TrainingConfig {
     std::optional<EarlyStoppingConfig> earlyStopping;
     double clipGradNorm = 0.0;  // 0: no clipping
     int threads = 0;            // 0: leave the kernels' thread count as it is
+    // A safetensors file (as written in the project, relative to it) the model starts from instead of
+    // seed-drawn weights, e.g. an imported ONNX model's; empty: draw them from the seed.
+    std::string initialWeights;
 };
 
 TrainingConfig parseTrainingConfig(const io::Json& training, std::string_view source);

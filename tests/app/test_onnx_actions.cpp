@@ -1,12 +1,16 @@
 // File → Export ONNX… and Open ONNX… through the window's action path (no dialogs): a moons-mlp run
 // trained in the workbench and the Done-when path — digits-cnn trained in the workbench, exported, and
 // the file run in onnxruntime-node with the same predictions; a torch-exported CNN opened as a project
-// shows its layers in the designer and exports again; failures reach the Messages dock and the window
-// keeps its project.
+// shows its layers in the designer and exports again, and training it fine-tunes the imported weights;
+// failures reach the Messages dock and the window keeps its project.
 #include <QAction>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 #include "app/main_window.h"
 #include "app/onnx_actions.h"
@@ -186,6 +190,78 @@ private slots:
         const train::Metrics after = session.evaluate("test");
         qInfo("imported CNN on digits: test loss %.3f before, %.3f after 3 epochs", before.loss, after.loss);
         QVERIFY(after.loss < before.loss);
+    }
+
+    // An imported project's training section names its weights file (training.initialWeights), so a run
+    // starts from torch's weights: at step 0 the test loss is the cross-entropy of torch's own outputs.
+    void trainingAnImportedModelStartsFromItsWeights() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        const QString project = m_dir.filePath("mlp-ft.tessera");
+        QVERIFY2(w.onnxActions()->importTo(m_dir.filePath("mlp.onnx"), project), qPrintable(w.lastError()));
+        QCOMPARE(io::loadProject(project.toStdString()).training.at("initialWeights").asString(),
+                 std::string("mlp-ft.safetensors"));
+
+        // torch's inputs as a CSV data set (labels 0, 1, 2 in turn), and a loss on the model's logits.
+        const Tensor x = io::readNpy(dir() / "x_mlp.npy");
+        const Tensor y = io::readNpy(dir() / "y_mlp.npy");
+        const std::int64_t n = x.size(0), f = x.size(1), classes = y.size(1);
+        const std::vector<float> xs = x.toVector<float>(), ys = y.toVector<float>();
+        {
+            QFile csv(m_dir.filePath("mlp-ft.csv"));
+            QVERIFY(csv.open(QIODevice::WriteOnly));
+            QByteArray text;
+            for (std::int64_t j = 0; j < f; ++j) text += "f" + QByteArray::number(j) + ",";
+            text += "label\n";
+            char number[32];
+            for (std::int64_t i = 0; i < n; ++i) {
+                for (std::int64_t j = 0; j < f; ++j) {
+                    std::snprintf(number, sizeof number, "%.9g,", static_cast<double>(xs[i * f + j]));
+                    text += number;
+                }
+                text += QByteArray::number(i % classes) + "\n";
+            }
+            csv.write(text);
+        }
+        io::Project p = w.document()->project();
+        std::string logits;
+        for (const io::EdgeSpec& e : p.edges)
+            if (p.findNode(e.to)->type == "Output") logits = e.from;
+        widgets::GraphModel* edit = w.document()->graphModel();
+        const QString target = edit->addNode("Target", io::Json::object({{"classes", classes}}));
+        const QString loss = edit->addNode("CrossEntropyLoss");
+        QVERIFY(edit->connectPorts(QString::fromStdString(logits), 0, loss, 0));
+        QVERIFY(edit->connectPorts(target, 0, loss, 1));
+        p = w.document()->project();
+        p.data = io::parseJson(R"({"csv": "mlp-ft.csv", "target": "label", "testFraction": 0.2, "seed": 0})", "data");
+        train::ProjectSession session(p, project.toStdString(), {.seed = 3});
+
+        // Each test row is one of torch's inputs; its loss is computed from torch's outputs for it.
+        const Tensor testX = session.split().test.features;
+        const std::vector<float> tx = testX.toVector<float>();
+        const std::vector<std::int64_t> labels = session.split().test.targets.toVector<std::int64_t>();
+        double expected = 0;
+        for (std::size_t r = 0; r < labels.size(); ++r) {
+            std::int64_t row = -1;
+            for (std::int64_t i = 0; i < n && row < 0; ++i)
+                if (std::equal(xs.begin() + i * f, xs.begin() + (i + 1) * f,
+                               tx.begin() + static_cast<std::int64_t>(r) * f))
+                    row = i;
+            QVERIFY(row >= 0);
+            double top = -INFINITY, sum = 0;
+            for (std::int64_t c = 0; c < classes; ++c) top = std::max(top, double(ys[row * classes + c]));
+            for (std::int64_t c = 0; c < classes; ++c) sum += std::exp(ys[row * classes + c] - top);
+            expected += top + std::log(sum) - ys[row * classes + labels[r]];
+        }
+        expected /= static_cast<double>(labels.size());
+        const double got = session.evaluate("test").loss;
+        qInfo("imported MLP, step 0: test loss %.7f, from torch's outputs %.7f", got, expected);
+        QVERIFY(std::abs(got - expected) <= 1e-5 * std::max(1.0, std::abs(expected)));
+        QVERIFY(onnx_harness::excess(train::predict(session.model(), x), y) <= 0);
+
+        // Without the key the model starts from seed-drawn weights instead.
+        p.training = io::Json::object();
+        train::ProjectSession seeded(p, project.toStdString(), {.seed = 3});
+        QVERIFY(std::abs(seeded.evaluate("test").loss - expected) > 1e-3);
     }
 
     void unsupportedOperatorsAreNamedAndTheProjectStays() {

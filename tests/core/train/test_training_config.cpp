@@ -37,6 +37,18 @@ private slots:
         QVERIFY(!c.dropLast);
         QVERIFY(!c.scheduler);
         QVERIFY(!c.earlyStopping);
+        QVERIFY(c.initialWeights.empty());
+        QVERIFY(!train::trainingConfigToJson(c).contains("initialWeights"));
+    }
+
+    void initialWeightsIsAPathKeptAsWritten() {
+        train::TrainingConfig c = parse(R"({"initialWeights": "weights/model.safetensors"})");
+        QCOMPARE(c.initialWeights, std::string("weights/model.safetensors"));
+        QCOMPARE(train::parseTrainingConfig(train::trainingConfigToJson(c), "again").initialWeights, c.initialWeights);
+        QCOMPARE(QString::fromStdString(errorOf(R"({"initialWeights": 3})")),
+                 QString("p.tessera:1:20: training.initialWeights: must be a non-empty string, found 3"));
+        QVERIFY(errorOf(R"({"initialWeights": ""})").find("training.initialWeights: must be a non-empty string") !=
+                std::string::npos);
     }
 
     void optionKeysBecomeTorchKeywords() {
@@ -81,7 +93,8 @@ private slots:
                  QString("p.tessera:1:12: training.epochs: must be at least 1, found 0"));
         QCOMPARE(QString::fromStdString(errorOf("{\n  \"batchsize\": 3}")),
                  QString("p.tessera:2:16: training.batchsize: unknown field (expected one of optimizer, scheduler, "
-                         "epochs, batchSize, seed, shuffle, dropLast, earlyStopping, clipGradNorm, threads)"));
+                         "epochs, batchSize, seed, shuffle, dropLast, earlyStopping, clipGradNorm, threads, "
+                         "initialWeights)"));
         QVERIFY(errorOf(R"({"optimizer": {"lr": 0.1}})").find("training.optimizer.type: missing") != std::string::npos);
         QVERIFY(errorOf(R"({"earlyStopping": {"monitor": "val_f1"}})").find("unknown metric \"val_f1\"") !=
                 std::string::npos);
