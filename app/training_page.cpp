@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -114,6 +115,9 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_tabs->addTab(tensors, tr("Tensors"));
     m_tabs->addTab(tryModel, tr("Try"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
+    // showView() finds a view by these untranslated names, whatever the interface language.
+    const QStringList viewNames{"curves", "metrics", "profile", "tensors", "try", "data"};
+    for (int i = 0; i < m_tabs->count(); ++i) m_tabs->tabBar()->setTabData(i, viewNames.value(i));
 
     auto* views = new QWidget(this);
     auto* viewsLayout = new QVBoxLayout(views);
@@ -234,7 +238,7 @@ bool TrainingPage::showView(const QString& name) {
         return true;
     }
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (m_tabs->tabText(i).remove(QLatin1Char('&')).compare(name, Qt::CaseInsensitive) == 0) {
+        if (m_tabs->tabBar()->tabData(i).toString().compare(name, Qt::CaseInsensitive) == 0) {
             m_tabs->setCurrentIndex(i);
             return true;
         }

@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "app/main_window.h"
+#include "app/training_page.h"
 #include "app/translations.h"
 
 using tessera::app::MainWindow;
@@ -37,6 +38,9 @@ private slots:
         QCOMPARE(menus, (QStringList{"文件(&F)", "编辑(&E)", "视图(&V)", "运行(&R)", "帮助(&H)"}));
         QVERIFY(w.openExample("iris-mlp"));
         QCOMPARE(w.windowTitle(), QString("iris-mlp（未命名）[*] — Tessera"));
+        // Views are found by their untranslated names (tessera --training-tab) in any language.
+        QVERIFY(w.trainingPage()->showView("metrics"));
+        QVERIFY(!w.trainingPage()->showView("指标"));
         QCOMPARE(QCoreApplication::translate("tessera::widgets::MessagesView", "%n error(s)", nullptr, 2),
                  QString("2 个错误"));
     }
