@@ -1,6 +1,6 @@
 // File → Export ONNX… and File → Open ONNX…: the workbench's side of core/onnx/onnx_project.h, the code
 // `tessera-cli export-onnx` / `import-onnx` run. Export writes the open project's model with the weights
-// of its latest trained run (the run the Training dock holds when it belongs to this project, else the
+// of its latest trained run (the run the Training page holds when it belongs to this project, else the
 // newest run folder with weights, else the weights file an imported project keeps beside it); the
 // action is enabled only when such weights exist. Open ONNX imports a model as a new project (its
 // weights beside it) and opens it in the designer. Results and errors go to the Messages dock; the
