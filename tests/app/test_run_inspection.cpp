@@ -23,6 +23,7 @@
 #include "core/tensor/error.h"
 #include "core/train/project_session.h"
 #include "tests/app/cli_process.h"
+#include "tests/app/example_projects.h"
 #include "widgets/tensor_inspector.h"
 #include "widgets/try_model.h"
 
@@ -32,19 +33,13 @@ using State = TrainingController::State;
 
 namespace {
 
-QString examplePath(const QString& name) {
-    return QStringLiteral(TESSERA_SOURCE_DIR "/resources/examples/%1.tessera").arg(name);
-}
-
-io::Project example(const QString& name) { return io::loadProject(examplePath(name).toStdString()); }
-
 // What the trained model itself says for row `row` of `data`.
 std::vector<double> forward(graph::GraphModule& model, const data::Dataset& data, int row) {
     return ops::to(train::predict(model, data.subset({row}).features), DType::Float64).toVector<double>();
 }
 
 io::Project exploding() {
-    io::Project p = example(QStringLiteral("moons-mlp"));
+    io::Project p = exampleProject(QStringLiteral("moons-mlp"));
     p.training = io::parseJson(R"({"optimizer": {"type": "SGD", "lr": 1e30}, "epochs": 3, "batchSize": 64})", "test");
     return p;
 }
@@ -75,7 +70,7 @@ private slots:
         app::connectInspectViews(&c, &tensors, &tryModel);
         c.inspection()->setSampleEvery(5);
         QSignalSpy finished(&c, &TrainingController::finished);
-        QVERIFY2(c.start(example("digits-cnn"), examplePath("digits-cnn"), runs.path(), {.epochs = 2}),
+        QVERIFY2(c.start(exampleProject("digits-cnn"), examplePath("digits-cnn"), runs.path(), {.epochs = 2}),
                  qPrintable(c.lastError()));
         QVERIFY(finished.wait(120000));
         QCOMPARE(c.state(), State::Finished);
@@ -169,7 +164,7 @@ private slots:
         widgets::TensorInspector tensors(c.inspection()->tensors());
         widgets::TryModelView tryModel;
         app::connectInspectViews(&c, &tensors, &tryModel);
-        QVERIFY2(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}),
+        QVERIFY2(c.start(exampleProject("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}),
                  qPrintable(c.lastError()));
         QCOMPARE(c.inspection()->weightsStep(), 0);
         c.stepOnce();

@@ -12,6 +12,7 @@
 #include "core/io/project.h"
 #include "core/io/safetensors.h"
 #include "core/profile/aggregate.h"
+#include "tests/app/example_projects.h"
 #include "widgets/run_records_model.h"
 
 using namespace tessera;
@@ -19,12 +20,6 @@ using app::TrainingController;
 using State = TrainingController::State;
 
 namespace {
-
-QString examplePath(const QString& name) {
-    return QStringLiteral(TESSERA_SOURCE_DIR "/resources/examples/%1.tessera").arg(name);
-}
-
-io::Project example(const QString& name) { return io::loadProject(examplePath(name).toStdString()); }
 
 const Tensor& tensorNamed(const io::SafetensorsFile& f, const std::string& name) {
     for (const auto& [n, t] : f.tensors)
@@ -42,7 +37,7 @@ private slots:
         TrainingController c;
         QSignalSpy states(&c, &TrainingController::stateChanged);
         QSignalSpy finished(&c, &TrainingController::finished);
-        QVERIFY2(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}),
+        QVERIFY2(c.start(exampleProject("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}),
                  qPrintable(c.lastError()));
         QCOMPARE(c.state(), State::Paused);
         QCOMPARE(c.runFolder(), runs.filePath("run-001"));
@@ -108,8 +103,8 @@ private slots:
         QSignalSpy finished(&c, &TrainingController::finished);
         QSignalSpy records(&c, &TrainingController::recordsChanged);
         QSignalSpy evaluated(&c, &TrainingController::evaluated);
-        QVERIFY(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.epochs = 3}));
-        QVERIFY(!c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path()));  // one run at a time
+        QVERIFY(c.start(exampleProject("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.epochs = 3}));
+        QVERIFY(!c.start(exampleProject("moons-mlp"), examplePath("moons-mlp"), runs.path()));  // one run at a time
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.front().front().toString(), QStringLiteral("completed"));
         QCOMPARE(c.epochs()->rowCount(), 3);
@@ -145,7 +140,7 @@ private slots:
         QVERIFY(records.size() >= 1);
         QVERIFY(records.size() <= 33);
 
-        QVERIFY(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.epochs = 1}));
+        QVERIFY(c.start(exampleProject("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.epochs = 1}));
         QCOMPARE(c.runFolder(), runs.filePath("run-002"));
         QCOMPARE(c.steps()->rowCount(), 0);
         finished.clear();
@@ -156,7 +151,7 @@ private slots:
         QTemporaryDir runs;
         TrainingController c;
         QSignalSpy profiled(&c, &TrainingController::profiled);
-        QVERIFY(c.start(example("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}));
+        QVERIFY(c.start(exampleProject("moons-mlp"), examplePath("moons-mlp"), runs.path(), {.startPaused = true}));
         c.profileSteps(3);
         for (int i = 1; i <= 4; ++i) {  // the window opens after the first step and holds the next three
             c.stepOnce();
@@ -185,7 +180,7 @@ private slots:
         QTemporaryDir runs;
         TrainingController c;
         QSignalSpy finished(&c, &TrainingController::finished);
-        const io::Project p = example("moons-mlp");
+        const io::Project p = exampleProject("moons-mlp");
         QVERIFY(c.start(p, examplePath("moons-mlp"), runs.path(), {.epochs = 2, .startPaused = true}));
         for (int i = 1; i <= 5; ++i) {
             c.stepOnce();
@@ -220,7 +215,7 @@ private slots:
 
     void badProjectFailsWithTheCoresMessage() {
         QTemporaryDir runs;
-        io::Project p = example("moons-mlp");
+        io::Project p = exampleProject("moons-mlp");
         p.training.set("optimizer", io::parseJson(R"({"type": "Adamm"})", "test"));
         TrainingController c;
         QSignalSpy failed(&c, &TrainingController::failed);

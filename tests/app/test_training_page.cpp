@@ -21,6 +21,7 @@
 #include "core/graph/model_graph.h"
 #include "core/io/json.h"
 #include "core/io/project.h"
+#include "tests/app/example_projects.h"
 #include "widgets/csv_import_dialog.h"
 #include "widgets/data_panel.h"
 #include "widgets/loss_plot.h"
@@ -33,10 +34,6 @@ using app::TrainingPage;
 using Section = ProjectDocument::Section;
 
 namespace {
-
-QString examplePath(const char* name) {
-    return QStringLiteral(TESSERA_SOURCE_DIR "/resources/examples/%1.tessera").arg(name);
-}
 
 double lr(const io::Project& p) { return p.training.at("optimizer").at("lr").asNumber(); }
 
