@@ -123,8 +123,14 @@ Trainer::Trainer(nn::Module& model, ForwardFunction forward, TrainingConfig conf
             throw ValueError("training.earlyStopping.monitor: \"" + monitor + "\" is not a metric of a " +
                              std::string(data::taskName(task)) + " task");
     }
-    m_optimizer = optim::makeOptimizer(m_config.optimizer.type, {optim::ParamGroup{m_model.parameters(), {}}},
-                                       m_config.optimizer.options);
+    // The optimiser's and scheduler's own messages are torch's ("Invalid learning rate: -1"); say which
+    // setting of the project they are about.
+    try {
+        m_optimizer = optim::makeOptimizer(m_config.optimizer.type, {optim::ParamGroup{m_model.parameters(), {}}},
+                                           m_config.optimizer.options);
+    } catch (const ValueError& e) {
+        throw ValueError(std::string("training.optimizer: ") + e.what());
+    }
     if (m_config.scheduler) {
         io::Json options = m_config.scheduler->options;
         // OneCycleLR needs the run's length; give it the trainer's unless the project states it.
@@ -134,7 +140,11 @@ Trainer::Trainer(nn::Module& model, ForwardFunction forward, TrainingConfig conf
             options.set("epochs", m_config.epochs);
             options.set("steps_per_epoch", perStep ? m_training.batchesPerEpoch() : std::int64_t{1});
         }
-        m_scheduler = optim::makeScheduler(m_config.scheduler->type, *m_optimizer, options);
+        try {
+            m_scheduler = optim::makeScheduler(m_config.scheduler->type, *m_optimizer, options);
+        } catch (const ValueError& e) {
+            throw ValueError(std::string("training.scheduler: ") + e.what());
+        }
     }
     m_lastLr = currentLr();
 }
