@@ -1,7 +1,8 @@
 // The trainer's inspection hooks: TensorProbe copies out weights, gradients and activations that equal
 // the model's own, and sampling leaves the run bit for bit unchanged; a run whose loss turns NaN/Inf
 // stops with FinishReason::NonFinite, names the op and the layer, and keeps the weights it had before
-// the bad step (with anomaly detection on or off).
+// the bad step (with anomaly detection on or off); with anomaly detection, a gradient that overflows
+// while the forward stays finite names the backward Node and the layer that created it.
 #include <QTest>
 
 #include <cmath>
@@ -10,7 +11,13 @@
 #include "core/autograd/grad_mode.h"
 #include "core/io/json.h"
 #include "core/io/project.h"
+#include "core/nn/linear.h"
+#include "core/ops/mul.h"
+#include "core/ops/sum.h"
+#include "core/ops/unary.h"
 #include "core/ops/view.h"
+#include "core/profile/profiler.h"
+#include "core/tensor/factory.h"
 #include "core/train/non_finite.h"
 #include "core/train/project_session.h"
 #include "core/train/tensor_probe.h"
@@ -46,6 +53,26 @@ void locateLayers(train::ProjectSession& s) {
     s.trainer().callbacks().locateNonFinite = [model](const Tensor& x, const Tensor& y) {
         return train::firstNonFiniteNode(*model, x, y);
     };
+}
+
+// Weights for moons-mlp under which every forward output is finite but a gradient is not: relu1 puts
+// out 1e-30 everywhere, fc2's weights are 3e38 (near float's largest), so fc2's output is ~1e10, the
+// logits ~3e14 and the loss finite; backward, the gradient fc2 passes to relu1 is ~30 · 32 · 3e38 = inf.
+nn::NamedTensors overflowingGradientWeights(const graph::GraphModule& model) {
+    nn::NamedTensors state;
+    for (const auto& [name, t] : model.stateDict()) {
+        double value = 0;
+        if (name == "fc1.bias") value = 1e-30;
+        if (name == "fc2.weight") value = 3e38;
+        if (name == "fc3.weight") {  // class 0 for every row: the rows of class 1 send back a gradient
+            std::vector<float> w(64, 1e3f);
+            std::fill(w.begin() + 32, w.end(), -1e3f);
+            state.emplace_back(name, Tensor::fromVector(w, {2, 32}));
+        } else {
+            state.emplace_back(name, full(t.sizes(), value, t.dtype()));
+        }
+    }
+    return state;
 }
 
 }  // namespace
@@ -154,6 +181,62 @@ private slots:
         for (std::size_t i = 0; i < now.size(); ++i) QCOMPARE(values(now[i].second), values(lastGood[i].second));
         // Anomaly mode is process-wide: the trainer put it back.
         QVERIFY(!autograd::AnomalyMode::isEnabled());
+    }
+
+    void badGradientNamesTheLayerOfItsBackwardNode() {
+        io::Project project = explodingProject();
+        project.training = io::parseJson(R"({"optimizer": {"type": "SGD", "lr": 0.1}, "epochs": 1, "batchSize": 64,
+                                             "seed": 0})",
+                                         "test");
+        train::ProjectSession session(project, example("moons-mlp"));
+        locateLayers(session);
+        session.model().loadStateDict(overflowingGradientWeights(session.model()));
+        const nn::NamedTensors before = session.model().stateDict();
+        session.trainer().setDetectAnomaly(true);
+        const train::TrainResult result = session.trainer().run();
+        QCOMPARE(result.reason, train::FinishReason::NonFinite);
+        QVERIFY(result.nonFinite);
+        const train::NonFiniteReport& r = *result.nonFinite;
+        const std::string message = r.message();
+        qInfo("%s", message.c_str());
+        QCOMPARE(r.where, train::NonFiniteReport::Where::Backward);
+        QCOMPARE(r.step, std::int64_t{1});
+        // fc2's backward Node (created in fc2's scope) multiplies its weights into the gradient for relu1.
+        QCOMPARE(r.layer, std::string("fc2"));
+        QVERIFY(r.scope.empty());
+        // Anomaly mode stops at the matrix product inside fc2's backward Node; the report names the Node.
+        QCOMPARE(r.op, std::string("AddmmBackward0"));
+        QVERIFY2(!r.nan, "the overflow is an infinity");
+        QCOMPARE(message, std::string("Inf in a gradient at step 1: Anomaly detected: op 'mm' produced inf values in "
+                                      "its output of shape [64, 32] (AddmmBackward0, layer 'fc2')"));
+        // Nothing applied, nothing left behind by the second look at the step.
+        const auto after = session.model().stateDict();
+        for (std::size_t i = 0; i < after.size(); ++i) QCOMPARE(values(after[i].second), values(before[i].second));
+        for (const Tensor& p : session.model().parameters()) QVERIFY(!p.grad().defined());
+        QVERIFY(!autograd::AnomalyMode::isEnabled());
+    }
+
+    void firstNonFiniteGradientNamesTheScope() {
+        const Tensor x = Tensor::fromVector(std::vector<float>{0.0f, 4.0f}, {2});
+        x.setRequiresGrad(true);
+        Generator gen(0);
+        nn::Linear unused({.inFeatures = 1, .outFeatures = 1}, gen);  // any module: its state is put back
+        std::optional<train::BadGradient> bad = train::firstNonFiniteGradient(unused, [&] {
+            Tensor y;
+            {
+                profile::Scope outer("block");
+                profile::Scope inner("root");
+                y = ops::sqrt(x);
+            }
+            ops::sum(y).backward();
+        });
+        QVERIFY(bad);
+        QCOMPARE(bad->op, std::string("SqrtBackward0"));
+        QCOMPARE(bad->scope, std::string("block/root"));
+        QCOMPARE(bad->layer(), std::string("block"));
+        QVERIFY(!bad->nan);  // 0.5 / sqrt(0)
+        // A finite backward finds nothing.
+        QVERIFY(!train::firstNonFiniteGradient(unused, [&] { ops::sum(ops::mul(x, x)).backward(); }));
     }
 
     void parseAnomalyReadsBothMessages() {
