@@ -17,10 +17,10 @@
 #include "core/ops/unary.h"
 #include "core/ops/view.h"
 #include "core/profile/profiler.h"
-#include "core/tensor/factory.h"
 #include "core/train/non_finite.h"
 #include "core/train/project_session.h"
 #include "core/train/tensor_probe.h"
+#include "tests/core/train/overflowing_gradient.h"
 
 using namespace tessera;
 
@@ -53,26 +53,6 @@ void locateLayers(train::ProjectSession& s) {
     s.trainer().callbacks().locateNonFinite = [model](const Tensor& x, const Tensor& y) {
         return train::firstNonFiniteNode(*model, x, y);
     };
-}
-
-// Weights for moons-mlp under which every forward output is finite but a gradient is not: relu1 puts
-// out 1e-30 everywhere, fc2's weights are 3e38 (near float's largest), so fc2's output is ~1e10, the
-// logits ~3e14 and the loss finite; backward, the gradient fc2 passes to relu1 is ~30 · 32 · 3e38 = inf.
-nn::NamedTensors overflowingGradientWeights(const graph::GraphModule& model) {
-    nn::NamedTensors state;
-    for (const auto& [name, t] : model.stateDict()) {
-        double value = 0;
-        if (name == "fc1.bias") value = 1e-30;
-        if (name == "fc2.weight") value = 3e38;
-        if (name == "fc3.weight") {  // class 0 for every row: the rows of class 1 send back a gradient
-            std::vector<float> w(64, 1e3f);
-            std::fill(w.begin() + 32, w.end(), -1e3f);
-            state.emplace_back(name, Tensor::fromVector(w, {2, 32}));
-        } else {
-            state.emplace_back(name, full(t.sizes(), value, t.dtype()));
-        }
-    }
-    return state;
 }
 
 }  // namespace
