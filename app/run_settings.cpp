@@ -117,11 +117,12 @@ QString clearInitialWeightsText() {
 
 QString explainRunError(const QString& error) {
     if (!error.contains(QStringLiteral("training.initialWeights: "))) return error;
-    return error + QStringLiteral(" ") +
-           QCoreApplication::translate("tessera::app::RunSettings",
-                                       "To start from weights drawn from the seed instead, press Clear beside "
-                                       "“Initial weights” in the run settings (Training page) or on the "
-                                       "Project tab.");
+    // First, so that the one line the Training page has for it shows the way out before the details.
+    return QCoreApplication::translate("tessera::app::RunSettings",
+                                       "The run cannot start from the project's initial weights: press Clear beside "
+                                       "“Initial weights” in the run settings (Training page) or on the Project tab "
+                                       "to start from weights drawn from the seed. %1")
+        .arg(error);
 }
 
 }  // namespace tessera::app

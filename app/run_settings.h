@@ -47,7 +47,7 @@ io::Json withoutInitialWeights(io::Json training);
 QString clearInitialWeightsText();
 inline const char* const kInitialWeightsKey = "initialWeights";
 // A run refused over training.initialWeights (the file is missing, or no longer fits the edited graph)
-// also says where the window clears it; any other message comes back as it was.
+// says first where the window clears it, then why; any other message comes back as it was.
 QString explainRunError(const QString& error);
 
 }  // namespace tessera::app

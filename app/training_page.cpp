@@ -423,28 +423,31 @@ QString TrainingPage::selectedRun() const {
 }
 
 void TrainingPage::refreshRuns() {
-    {
-        QSignalBlocker block(m_runs);
-        QStringList shown;
-        for (int i = 0; i < m_runs->count(); ++i)
-            if (m_runs->item(i)->checkState() == Qt::Checked) shown << m_runs->item(i)->text();
-        const QString selected = selectedRun();
-        m_runs->clear();
-        for (const QString& name : pastRuns()) {
-            auto* item = new QListWidgetItem(name, m_runs);
-            const bool current = name == m_currentRun && m_controller->runFolder().startsWith(runsFolder());
-            // Selectable, so File → Export ONNX… and Resume can act on the run picked here.
-            item->setFlags(current ? Qt::ItemIsEnabled | Qt::ItemIsSelectable
-                                   : Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
-            if (current) {
-                item->setToolTip(tr("The run on the curves as \"current\""));
-                item->setText(name);
-            } else {
-                item->setCheckState(shown.contains(name) ? Qt::Checked : Qt::Unchecked);
-            }
-            if (name == selected) item->setSelected(true);
+    QSignalBlocker block(m_runs);
+    QStringList shown;
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (m_runs->item(i)->checkState() == Qt::Checked) shown << m_runs->item(i)->text();
+    // By folder, so a run of the same name in another project's list is not selected for it.
+    const QList<QListWidgetItem*> selected = m_runs->selectedItems();
+    const QString selectedFolder = selected.isEmpty() ? QString() : selected.front()->data(Qt::UserRole).toString();
+    m_runs->clear();
+    const QDir folder(runsFolder());
+    for (const QString& name : pastRuns()) {
+        auto* item = new QListWidgetItem(name, m_runs);
+        const bool current = name == m_currentRun && m_controller->runFolder().startsWith(runsFolder());
+        // Selectable, so File → Export ONNX… and Resume act on the run picked here.
+        item->setFlags(current ? Qt::ItemIsEnabled | Qt::ItemIsSelectable
+                               : Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setData(Qt::UserRole, folder.filePath(name));
+        if (current) {
+            item->setToolTip(tr("The run on the curves as \"current\""));
+            item->setText(name);
+        } else {
+            item->setCheckState(shown.contains(name) ? Qt::Checked : Qt::Unchecked);
         }
+        if (!selectedFolder.isEmpty() && folder.filePath(name) == selectedFolder) item->setSelected(true);
     }
+    block.unblock();
     emit selectedRunChanged(selectedRun());
 }
 

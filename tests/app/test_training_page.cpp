@@ -122,7 +122,7 @@ private slots:
         QCOMPARE(app::explainRunError("p.tessera: data.csv: no such file"),
                  QStringLiteral("p.tessera: data.csv: no such file"));
         QVERIFY(app::explainRunError("p.tessera: training.initialWeights: m.safetensors: no such file")
-                    .endsWith("or on the Project tab."));
+                    .endsWith(". p.tessera: training.initialWeights: m.safetensors: no such file"));
     }
 
     void isACentralTabWithLargeCurves() {
@@ -286,9 +286,10 @@ private slots:
         QVERIFY(!w.trainingPage()->run({.epochs = 1}));
         QVERIFY(!errors.isEmpty());
         const QString refusal = errors.last().at(0).toString();
-        QVERIFY2(refusal.contains("training.initialWeights: ") &&
-                     refusal.endsWith("press Clear beside “Initial weights” in the run settings (Training page) or "
-                                      "on the Project tab."),
+        QVERIFY2(refusal.startsWith("The run cannot start from the project's initial weights: press Clear beside "
+                                    "“Initial weights” in the run settings (Training page) or on the Project tab to "
+                                    "start from weights drawn from the seed. ") &&
+                     refusal.contains("training.initialWeights: ") && refusal.contains("size mismatch for fc1.weight"),
                  qPrintable(refusal));
 
         QUndoStack* undo = w.document()->undoStack();
