@@ -237,6 +237,30 @@ private slots:
         QVERIFY(!train::parseAnomaly("element 0 of tensors does not require grad", other));
         QVERIFY(other.op.empty());
     }
+
+    // A bad gradient's report names the Node when anomaly mode's message names an op inside it, and the
+    // whole scope when the Node lies deeper than the layer.
+    void badGradientMessages() {
+        train::NonFiniteReport r;
+        r.step = 7;
+        QVERIFY(train::parseAnomaly("Anomaly detected: op 'mm' produced inf values in its output of shape [4, 8]", r));
+        train::describeBadGradient(r, train::BadGradient{"MmBackward0", "enc/self_attn/in_proj", false});
+        QCOMPARE(r.message(), std::string("Inf in a gradient at step 7: Anomaly detected: op 'mm' produced inf values "
+                                          "in its output of shape [4, 8] (MmBackward0, layer 'enc', scope "
+                                          "'enc/self_attn/in_proj')"));
+        train::NonFiniteReport engine;
+        engine.step = 2;
+        QVERIFY(train::parseAnomaly("Function 'SqrtBackward0' returned nan values in its 0th output.", engine));
+        train::describeBadGradient(engine, train::BadGradient{"SqrtBackward0", "fc1", true});
+        QCOMPARE(engine.message(), std::string("NaN in a gradient at step 2: Function 'SqrtBackward0' returned nan "
+                                               "values in its 0th output. (layer 'fc1')"));
+        train::NonFiniteReport unknown;
+        QVERIFY(
+            train::parseAnomaly("Anomaly detected: op 'mm' produced nan values in its output of shape [1]", unknown));
+        train::describeBadGradient(unknown, std::nullopt);
+        QCOMPARE(unknown.where, train::NonFiniteReport::Where::Backward);
+        QCOMPARE(unknown.op, std::string("mm"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestTensorProbe)
