@@ -199,6 +199,7 @@ bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
     }
     Forward forward;
     double lossValue = 0;
+    bool inBackward = false;  // an op inside a backward Node reports as an op, not as the Node
     try {
         AnomalyScope anomaly(m_detectAnomaly.load());
         forward = m_forward(batch.x, batch.y);
@@ -214,6 +215,7 @@ bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
             m_nonFinite = report;
             return false;
         }
+        inBackward = true;
         if (recordForward) {
             autograd::GraphRecorder recorder({forward.loss}, /*withValues=*/true, &*recordForward);
             recordForward.reset();
@@ -230,8 +232,13 @@ bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
         NonFiniteReport report;
         report.step = m_step + 1;
         if (!parseAnomaly(e.what(), report)) throw;
-        if (m_callbacks.locateNonFinite) {
-            manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+        manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+        if (inBackward) {
+            // The forward was finite, so no layer's output names the place: the bad Node's own scope does.
+            m_optimizer->zeroGrad(true);
+            describeBadGradient(report,
+                                firstNonFiniteGradient(m_model, [&] { m_forward(batch.x, batch.y).loss.backward(); }));
+        } else if (m_callbacks.locateNonFinite) {
             report.layer = m_callbacks.locateNonFinite(batch.x, batch.y);
         }
         m_optimizer->zeroGrad(true);
