@@ -1,6 +1,8 @@
 #include "core/ops/index_put.h"
 
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "core/autograd/function.h"
 #include "core/kernels/copy.h"
