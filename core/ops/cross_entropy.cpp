@@ -6,6 +6,9 @@
 #include "core/ops/compare.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/div.h"
+#include "core/ops/gather.h"
+#include "core/ops/index_put.h"
+#include "core/ops/masked_select.h"
 #include "core/ops/mul.h"
 #include "core/ops/nll_loss.h"
 #include "core/ops/scalar_overload.h"
@@ -13,7 +16,6 @@
 #include "core/ops/sum.h"
 #include "core/ops/unary.h"
 #include "core/ops/view.h"
-#include "core/ops/where.h"
 
 namespace tessera::ops {
 
@@ -61,29 +63,31 @@ Tensor probabilityTargets(const Tensor& input, const Tensor& target, const Tenso
     return neg(sum(terms, {classDim}));
 }
 
+// torch 1.13's cross_entropy_loss_label_smoothing (aten/src/ATen/native/LossNLL.cpp) op for op, so the
+// graph has its nodes and edges: the smoothing term -Σ_c w_c log p_c is zeroed at ignored targets in
+// place (smooth_loss.index_put_({ignore_mask}, 0.0): IndexPutBackward0, CopySlices for an unbatched
+// input); 'mean' divides its sum by the gathered weights of the counted targets, or without weights
+// takes masked_select(~ignore_mask).mean() (NaN when every target is ignored, as nll_loss).
 Tensor labelSmoothed(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
                      std::int64_t ignoreIndex, double labelSmoothing) {
     checkSmoothing(labelSmoothing);
     const std::int64_t classDim = input.dim() == 1 ? 0 : 1;
-    const std::int64_t classes = input.size(classDim);
     const Tensor logp = logSoftmax(input, classDim);
     const Tensor nll = nllLoss(logp, target, weight, reduction, ignoreIndex);
+    const std::int64_t classes = logp.size(classDim);
+    const Tensor smooth = weight.defined()
+                              ? neg(sum(mul(logp, classWeightView(weight, logp.dim(), classDim)), {classDim}))
+                              : neg(sum(logp, {classDim}));
     const Tensor ignored = eq(target, ignoreIndex);
-    const Tensor weighted = weight.defined() ? mul(logp, classWeightView(weight, input.dim(), classDim)) : logp;
-    // torch zeroes the ignored positions in place (index_put_); where() gives the same values.
-    const Tensor smooth = where(ignored, 0.0, neg(sum(weighted, {classDim})));
+    setItem_(smooth, ignored, 0.0);
+    // ~ignore_mask: integer work that autograd does not record.
+    const Tensor counted = ne(target, ignoreIndex);
     Tensor ret;
     switch (reduction) {
-        case Reduction::Mean: {
-            // The same denominator as nll_loss's weighted mean: the weights of the counted targets.
-            const auto t = target.toVector<std::int64_t>();
-            const auto w = weight.defined() ? weight.toVector<double>() : std::vector<double>();
-            double total = 0;
-            for (std::int64_t c : t)
-                if (c != ignoreIndex) total += weight.defined() ? w[static_cast<std::size_t>(c)] : 1.0;
-            ret = div(sum(smooth), total);
+        case Reduction::Mean:
+            ret = weight.defined() ? div(sum(smooth), sum(gather(weight, 0, flatten(maskedSelect(target, counted)))))
+                                   : mean(maskedSelect(smooth, counted));
             break;
-        }
         case Reduction::Sum:
             ret = sum(smooth);
             break;

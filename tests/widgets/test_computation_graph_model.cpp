@@ -100,6 +100,20 @@ private slots:
             {input("x", {4, 3}, false), input("w", {3, 2}), input("t", {4, 2}, false)});
         row("relu_pow_div", "y = (a.relu() ** 2 / (b.abs() + 1)).sum(0)\nz = y.mean()\n",
             {input("a", {2, 3}), input("b", {3})});
+        // cross_entropy with label smoothing follows torch's formula op for op: index_put_ on the smoothing
+        // term (CopySlices for an unbatched input), masked_select(...).mean() or a division by weights.
+        row("cross_entropy_smoothing",
+            "t = torch.tensor([1, 0, 2, 1])\nl = F.cross_entropy(x, t, ignore_index=2, label_smoothing=0.1)\n",
+            {input("x", {4, 3})});
+        row("cross_entropy_smoothing_weight",
+            "t = torch.tensor([1, 0, 2])\nw = torch.tensor([0.5, 1.0, 2.0])\n"
+            "l = F.cross_entropy(x, t, weight=w, label_smoothing=0.2)\n",
+            {input("x", {3, 3})});
+        row("cross_entropy_smoothing_sum",
+            "l = F.cross_entropy(x, torch.tensor([2, 0]), reduction='sum', label_smoothing=0.4)\n",
+            {input("x", {2, 3})});
+        row("cross_entropy_smoothing_unbatched", "l = F.cross_entropy(x, torch.tensor(1), label_smoothing=0.3)\n",
+            {input("x", {4})});
     }
     void matchesTorch() {
         QFETCH(QString, script);

@@ -153,3 +153,36 @@ out = a[...] * a[0:2, ...] + a[0:2, 0:3]
 # input: a float64 [3,4] normal
 # requires_grad: a
 out = F.dropout(a, 1.0) + F.dropout(a, 0.5, training=False) * 2
+
+# case: masked_select
+# input: a float64 [3,4] normal
+# input: b float64 [4] normal
+# input: s float64 [3,4] normal
+# requires_grad: a,b
+out = torch.cat([a.masked_select(s > 0) * a.masked_select(s > 0), b.masked_select(s < 0), a.t().masked_select(s.t() > 0.5)])
+
+# case: index_put
+# input: a float64 [4,3] normal
+# input: v float64 [2,3] normal
+# input: c float64 [] normal
+# input: s float64 [4,3] normal
+# requires_grad: a,v,c
+out = a.index_put((torch.tensor([3, -2]),), v) * a + a.index_put((s > 0,), c * c) + a.index_put((torch.tensor([0, 0]), torch.tensor([2, 2])), v[0, :2], accumulate=True)
+
+# case: index_put_inplace
+# input: a float64 [4,3] normal
+# input: v float64 [3] normal
+# input: s float64 [4] normal
+# requires_grad: a,v
+h = a * 1.5
+h.index_put_((torch.tensor([2, 0]),), v * v, accumulate=True)
+h.index_put_((s > 0,), v)
+out = h * a
+
+# case: cross_entropy_label_smoothing
+# input: x float64 [4,3] normal
+# input: u float64 [3] normal
+# input: k int64 [4] randint 0 3
+# input: w float64 [3] uniform 0.5 2
+# requires_grad: x,u
+out = F.cross_entropy(x, k, weight=w, ignore_index=1, label_smoothing=0.2) + F.cross_entropy(x, k, ignore_index=0, label_smoothing=0.3, reduction='none') + F.cross_entropy(u, torch.tensor(2), label_smoothing=0.1) + F.cross_entropy(u, torch.tensor(1), weight=w, ignore_index=1, label_smoothing=0.4, reduction='sum')

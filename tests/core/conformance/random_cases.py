@@ -32,6 +32,8 @@ UNARY = [
     ("{x} @ w", ["matmul"]), ("torch.mm({x}.t().t(), w)", ["t", "mm"]),
     ("F.linear({x}, w, c)", ["linear"]), ("{x}.expand({B}, {N}) * 1.5", ["expand", "mul"]),
     ("{x}.var(1, keepdim=True) * {x}", ["var", "mul"]),
+    ("{x}.index_put(({x} > 0.1,), {x}.mean() * 2)", ["gt", "index_put", "mean", "mul"]),
+    ("{x}.t().index_put((k,), {x}.t()[:1] * 3, accumulate=True).t()", ["t", "slice", "mul", "index_put"]),
 ]
 BINARY = [
     ("{x} + {y}", ["add"]), ("{x} - {y}", ["sub"]), ("{x} * {y}", ["mul"]),
@@ -50,6 +52,12 @@ ENDINGS = [
     ("F.cross_entropy({x}, k)", ["cross_entropy"]), ("F.l1_loss({x}, {y})", ["l1_loss"]),
     ("F.binary_cross_entropy_with_logits({x}, {y}.sigmoid())", ["sigmoid", "binary_cross_entropy_with_logits"]),
     ("{x}.prod(1).sum()", ["prod", "sum"]), ("{x}.max(1)[0].sum()", ["max", "select", "sum"]),
+    ("F.cross_entropy({x}, k, label_smoothing=0.1)", ["cross_entropy"]),
+    ("F.cross_entropy({x}, k, ignore_index=1, label_smoothing=0.2, reduction='sum')", ["cross_entropy"]),
+    # On the input `a`, whose memory is row-major in torch too: torch 1.13's masked_select backward
+    # (masked_scatter_ into zeros_like(input)) places the gradient in memory order, so for an input laid
+    # out otherwise (a transposed step's result) torch's gradient lands on the wrong elements.
+    ("{x}.exp().sum() + a.masked_select(a > 0.1).exp().sum()", ["exp", "sum", "gt", "masked_select", "add"]),
 ]
 
 

@@ -463,13 +463,65 @@ n = F.cross_entropy(x, p, reduction='none')
 y = F.cross_entropy(x, t, weight=w, ignore_index=1)
 
 # case: cross_entropy_grad_smoothing
-# graph-differs: torch zeroes the ignored targets' smoothing terms with index_put_ (IndexPutBackward0) and averages with masked_select(...).mean() or a division by gathered weights; Tessera has no index_put_ or masked_select op and uses where and a division by a number (values and gradients agree)
 # input: x float64 [5,4] normal
 # input: t int64 [5] randint 0 4
 # input: w float64 [4] uniform 0.5 2
 # requires_grad: x
 # backward: y
 y = F.cross_entropy(x, t, weight=w, ignore_index=2, label_smoothing=0.3)
+
+# case: cross_entropy_grad_smoothing_reductions
+# input: x float64 [6,4] normal
+# input: t int64 [6] randint 0 4
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, ignore_index=t[0].item(), label_smoothing=0.2, reduction='sum') + F.cross_entropy(x, t, label_smoothing=0.1, reduction='none').sum() * 0.5
+
+# case: cross_entropy_grad_smoothing_weight_f32
+# input: x float32 [5,3] normal
+# input: t int64 [5] randint 0 3
+# input: w float32 [3] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, weight=w, label_smoothing=0.15, ignore_index=t[1].item())
+
+# case: cross_entropy_grad_smoothing_weight_none
+# input: x float64 [4,5] normal
+# input: t int64 [4] randint 0 5
+# input: w float64 [5] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = (F.cross_entropy(x, t, weight=w, label_smoothing=0.3, ignore_index=t[2].item(), reduction='none') ** 2).sum()
+
+# case: cross_entropy_grad_smoothing_unbatched
+# input: x float64 [5] normal
+# input: t int64 [] randint 0 5
+# input: w float64 [5] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, label_smoothing=0.2) + F.cross_entropy(x, t, weight=w, label_smoothing=0.4, ignore_index=t.item(), reduction='sum') + F.cross_entropy(x * 2, t, label_smoothing=0.3, ignore_index=t.item(), reduction='none')
+
+# case: cross_entropy_grad_smoothing_unbatched_weight_mean
+# input: x float32 [4] normal
+# input: t int64 [] randint 0 4
+# input: w float32 [4] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, weight=w, label_smoothing=0.25)
+
+# case: cross_entropy_grad_smoothing_3d
+# input: x float64 [2,3,4] normal
+# input: t int64 [2,4] randint 0 3
+# input: w float64 [3] uniform 0.5 2
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, t, weight=w, ignore_index=1, label_smoothing=0.1) + F.cross_entropy(x.transpose(1, 2).transpose(1, 2), t, label_smoothing=0.5, reduction='none').mean()
+
+# case: cross_entropy_grad_smoothing_all_ignored
+# input: x float64 [3,4] normal
+# requires_grad: x
+# backward: y
+y = F.cross_entropy(x, torch.tensor([2, 2, 2]), ignore_index=2, label_smoothing=0.2)
 
 # case: cross_entropy_grad_probabilities_f32
 # input: x float32 [3,2,4] normal
@@ -479,7 +531,6 @@ y = F.cross_entropy(x, t, weight=w, ignore_index=2, label_smoothing=0.3)
 y = F.cross_entropy(x, p, reduction='sum', label_smoothing=0.1)
 
 # case: cross_entropy_grad_spatial
-# graph-differs: torch zeroes the ignored targets' smoothing terms with index_put_ (IndexPutBackward0) and averages with masked_select(...).mean() or a division by gathered weights; Tessera has no index_put_ or masked_select op and uses where and a division by a number (values and gradients agree)
 # input: x float64 [2,3,2,2] normal
 # input: t int64 [2,2,2] randint 0 3
 # requires_grad: x
