@@ -33,24 +33,43 @@ TensorList Node::operator()(TensorList&& grads) {
     profile::ScopeRestore scope(m_scope);
     if (!profile::enabled()) [[likely]]
         return apply(std::move(grads));
-    profile::Event e;
-    e.name = std::string(name());
-    e.phase = profile::Phase::Backward;
+    // apply() takes the gradients and the ops it runs record their events first, so the shapes of the
+    // incoming gradients wait here (inline for up to 16 dims in all).
+    SmallVector<std::int64_t, 16> dims;
+    SmallVector<std::size_t, 4> ranks;
+    double bytes = 0;
     for (const auto& g : grads) {
-        e.inputShapes.push_back(g.defined() ? g.sizes() : Shape{});
-        if (g.defined()) e.bytes += static_cast<double>(g.nbytes());
+        if (!g.defined()) {
+            ranks.push_back(0);
+            continue;
+        }
+        ranks.push_back(g.sizes().size());
+        for (const std::int64_t d : g.sizes()) dims.push_back(d);
+        bytes += static_cast<double>(g.nbytes());
     }
-    e.startNs = profile::nowNs();
+    const std::int64_t start = profile::nowNs();
     TensorList out = apply(std::move(grads));
-    e.endNs = profile::nowNs();
+    const std::int64_t end = profile::nowNs();
+    double flops = 0;
     for (const auto& g : out)
         if (g.defined()) {
-            e.bytes += static_cast<double>(g.nbytes());
-            e.flops += static_cast<double>(g.numel());
+            bytes += static_cast<double>(g.nbytes());
+            flops += static_cast<double>(g.numel());
         }
-    e.thread = profile::threadNumber();
-    e.scope = m_scope;
-    profile::record(std::move(e));
+    SmallVector<profile::ShapeView, 4> shapes;
+    const std::int64_t* at = dims.data();
+    for (const std::size_t rank : ranks) {
+        shapes.push_back(profile::ShapeView(at, rank));
+        at += rank;
+    }
+    profile::recordEvent({.name = name(),
+                          .phase = profile::Phase::Backward,
+                          .startNs = start,
+                          .endNs = end,
+                          .flops = flops,
+                          .bytes = bytes,
+                          .scope = m_scope},
+                         shapes);
     return out;
 }
 

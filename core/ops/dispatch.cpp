@@ -17,7 +17,7 @@ Registry& registry() {
     static Registry r;
     return r;
 }
-double tensorBytes(const std::vector<Tensor>& ts) {
+double tensorBytes(CostOperands ts) {
     double b = 0;
     for (const auto& t : ts)
         if (t.defined()) b += static_cast<double>(t.nbytes());
@@ -25,14 +25,14 @@ double tensorBytes(const std::vector<Tensor>& ts) {
 }
 }  // namespace
 
-OpCost elementwiseCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost elementwiseCost(CostOperands inputs, CostOperands outputs) {
     double n = 0;
     for (const auto& t : outputs)
         if (t.defined()) n += static_cast<double>(t.numel());
     return {n, tensorBytes(inputs) + tensorBytes(outputs)};
 }
 
-OpCost zeroCost(const std::vector<Tensor>&, const std::vector<Tensor>&) { return {}; }
+OpCost zeroCost(CostOperands, CostOperands) { return {}; }
 
 const OpInfo& registerOp(const OpInfo& info) {
     auto& r = registry();
@@ -57,20 +57,19 @@ const OpInfo* findOp(std::string_view name) {
     return it == r.ops.end() ? nullptr : &it->second;
 }
 
-void OpCall::end(const std::vector<Tensor>& outputs) {
+void OpCall::end(CostOperands outputs) {
     const std::int64_t stop = profile::nowNs();
-    profile::Event e;
-    e.name = std::string(m_op.name);
-    e.phase = profile::Phase::Forward;
-    for (const auto& t : m_inputs) e.inputShapes.push_back(t.defined() ? t.sizes() : Shape{});
+    SmallVector<profile::ShapeView, 4> shapes;
+    for (const auto& t : m_inputs) shapes.push_back(t.defined() ? profile::ShapeView(t.sizes()) : profile::ShapeView());
     const OpCost cost = m_op.cost ? m_op.cost(m_inputs, outputs) : OpCost{};
-    e.flops = cost.flops;
-    e.bytes = cost.bytes;
-    e.startNs = m_start;
-    e.endNs = stop;
-    e.thread = profile::threadNumber();
-    e.scope = profile::currentScope();
-    profile::record(std::move(e));
+    profile::recordEvent({.name = m_op.name,
+                          .phase = profile::Phase::Forward,
+                          .startNs = m_start,
+                          .endNs = stop,
+                          .flops = cost.flops,
+                          .bytes = cost.bytes,
+                          .scope = profile::currentScope()},
+                         shapes);
 }
 
 }  // namespace tessera::ops

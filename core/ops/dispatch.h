@@ -11,11 +11,13 @@
 //   }
 #pragma once
 
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "core/autograd/grad_mode.h"
 #include "core/profile/profiler.h"
+#include "core/tensor/small_vector.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::ops {
@@ -28,12 +30,30 @@ struct OpCost {
     double flops = 0;
     double bytes = 0;
 };
-using CostFn = OpCost (*)(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+
+// An input or output of an op call as its cost function sees it: the tensor's shape and dtype, read
+// through a pointer (no reference count is touched); valid while the call runs.
+class CostOperand {
+public:
+    explicit CostOperand(const Tensor& t) noexcept : m_tensor(&t) {}
+    bool defined() const noexcept { return m_tensor->defined(); }
+    std::int64_t dim() const { return m_tensor->dim(); }
+    std::int64_t size(std::int64_t d) const { return m_tensor->size(d); }
+    const Shape& sizes() const { return m_tensor->sizes(); }
+    std::int64_t numel() const { return m_tensor->numel(); }
+    std::size_t nbytes() const { return m_tensor->nbytes(); }
+    DType dtype() const { return m_tensor->dtype(); }
+
+private:
+    const Tensor* m_tensor;
+};
+using CostOperands = std::span<const CostOperand>;
+using CostFn = OpCost (*)(CostOperands inputs, CostOperands outputs);
 
 // Default cost: one flop per output element; bytes of every input and output.
-OpCost elementwiseCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+OpCost elementwiseCost(CostOperands inputs, CostOperands outputs);
 // Views move no data and compute nothing.
-OpCost zeroCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+OpCost zeroCost(CostOperands inputs, CostOperands outputs);
 
 struct OpInfo {
     std::string_view name;  // PyTorch's name of the op: "add", "conv2d", "cross_entropy"
@@ -66,8 +86,10 @@ public:
     Tensor finish(Tensor out) {
         if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
             checkFinite(out);
-        if (m_on) [[unlikely]]
-            end({out});
+        if (m_on) [[unlikely]] {
+            const CostOperand output(out);
+            end({&output, 1});
+        }
         return out;
     }
     // For ops with several outputs (max with indices, split, …).
@@ -75,22 +97,28 @@ public:
     Container finishMany(Container outs) {
         if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
             for (const auto& t : outs) checkFinite(t);
-        if (m_on) [[unlikely]]
-            end(std::vector<Tensor>(outs.begin(), outs.end()));
+        if (m_on) [[unlikely]] {
+            SmallVector<CostOperand, 4> outputs;
+            for (const auto& t : outs) outputs.emplace_back(t);
+            end(outputs);
+        }
         return outs;
     }
 
 private:
-    void collect(const Tensor& t) { m_inputs.push_back(t); }
-    void collect(const std::vector<Tensor>& ts) { m_inputs.insert(m_inputs.end(), ts.begin(), ts.end()); }
-    void end(const std::vector<Tensor>& outputs);
+    // The inputs are the caller's arguments, alive until the op returns: pointers to them suffice.
+    void collect(const Tensor& t) { m_inputs.emplace_back(t); }
+    void collect(const std::vector<Tensor>& ts) {
+        for (const auto& t : ts) m_inputs.emplace_back(t);
+    }
+    void end(CostOperands outputs);
     // Raises AutogradError naming this op if `t` holds a NaN or an infinity.
     void checkFinite(const Tensor& t) const;
 
     const OpInfo& m_op;
     bool m_on;
     std::int64_t m_start = 0;
-    std::vector<Tensor> m_inputs;
+    SmallVector<CostOperand, 4> m_inputs;
 };
 
 }  // namespace tessera::ops

@@ -1,8 +1,14 @@
 #include "core/profile/profiler.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <limits>
+#include <memory>
 #include <mutex>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 
 namespace tessera::profile {
 
@@ -12,13 +18,158 @@ std::atomic<bool> g_enabled{false};
 
 namespace {
 
-struct EventLog {
-    std::mutex mutex;
-    std::vector<Event> events;
+// Note [Per-thread event logs]
+// Each thread appends its events to its own ThreadLog, a list of fixed-size chunks of 64-bit words
+// that is reused from window to window, so recording takes no lock and (once the chunks exist) no
+// allocation. A record is a RecordHead, the name's bytes and, per input, its rank and sizes.
+// - The owner thread alone writes a log. After writing a record it stores the record count with
+//   release; stop() loads it with acquire and reads that many records, never the one being written.
+//   Chunk links and the end of a left chunk are stored before the count that covers them.
+// - Windows are numbered (g_generation). start() and stop() advance the number under the registry
+//   mutex; a thread that records into an older window's log first rewinds it (keeping its chunks), so
+//   nothing clears another thread's log. stop() reads only logs of the current window; it holds the
+//   mutex, so no window starts — and no log is rewound — while it reads.
+// - A log outlives its thread: at thread exit it is marked retired, read once more by stop(), and
+//   freed by start() or stop() under the mutex.
+// - Within a log, records are in the order they finished (endNs never decreases); stop() merges the
+//   logs by endNs.
+
+constexpr std::size_t kChunkWords = std::size_t{1} << 13;  // 64 KiB: ~100 events of a few inputs
+constexpr std::size_t kOpenChunk = std::numeric_limits<std::size_t>::max();
+
+struct RecordHead {
+    std::int64_t startNs;
+    std::int64_t endNs;
+    double flops;
+    double bytes;
+    ScopeId scope;
+    std::uint32_t nameLength;
+    std::uint32_t inputCount;
+    Phase phase;
 };
-EventLog& eventLog() {
-    static EventLog log;
-    return log;
+constexpr std::size_t kHeadWords = (sizeof(RecordHead) + 7) / 8;
+static_assert(std::is_trivially_copyable_v<RecordHead>);
+
+constexpr std::size_t wordsFor(std::size_t bytes) { return (bytes + 7) / 8; }
+
+struct Chunk {
+    explicit Chunk(std::size_t n) : words(new std::int64_t[n]), capacity(n) {}
+    std::unique_ptr<std::int64_t[]> words;
+    const std::size_t capacity;
+    std::atomic<std::size_t> end{kOpenChunk};  // words used, set when the owner moves to the next chunk
+    std::atomic<Chunk*> next{nullptr};
+};
+
+class ThreadLog {
+public:
+    explicit ThreadLog(std::uint32_t thread) : m_thread(thread) {}
+    ~ThreadLog() {
+        for (Chunk* c = m_head; c;) delete std::exchange(c, c->next.load(std::memory_order_relaxed));
+    }
+    ThreadLog(const ThreadLog&) = delete;
+    ThreadLog& operator=(const ThreadLog&) = delete;
+
+    std::uint32_t thread() const noexcept { return m_thread; }
+
+    // Owner thread: room for a record of `words` words in window `generation`.
+    std::int64_t* reserve(std::uint64_t generation, std::size_t words) {
+        if (m_generation.load(std::memory_order_relaxed) != generation) [[unlikely]]
+            rewind(generation);
+        if (!m_current) [[unlikely]] {
+            m_head = m_current = new Chunk(std::max(kChunkWords, words));
+        } else if (m_used + words > m_current->capacity) [[unlikely]] {
+            Chunk* next = m_current->next.load(std::memory_order_relaxed);
+            if (!next || next->capacity < words) {
+                auto* fresh = new Chunk(std::max(kChunkWords, words));
+                fresh->next.store(next, std::memory_order_relaxed);
+                m_current->next.store(fresh, std::memory_order_relaxed);
+                next = fresh;
+            }
+            next->end.store(kOpenChunk, std::memory_order_relaxed);
+            m_current->end.store(m_used, std::memory_order_relaxed);
+            m_current = next;
+            m_used = 0;
+        }
+        std::int64_t* at = m_current->words.get() + m_used;
+        m_used += words;
+        return at;
+    }
+    // Owner thread: makes the record written since reserve() readable.
+    void publish() noexcept { m_published.store(++m_count, std::memory_order_release); }
+
+    // Reader, under the registry mutex: calls visit(record) for each record of window `generation`;
+    // visit returns the record's length in words.
+    template <class Visit>
+    void read(std::uint64_t generation, Visit&& visit) const {
+        if (m_generation.load(std::memory_order_acquire) != generation) return;
+        const std::size_t n = m_published.load(std::memory_order_acquire);
+        if (n == 0) return;
+        const Chunk* chunk = m_head;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            while (at >= chunk->end.load(std::memory_order_relaxed)) {
+                chunk = chunk->next.load(std::memory_order_relaxed);
+                at = 0;
+            }
+            at += visit(chunk->words.get() + at);
+        }
+    }
+
+    std::atomic<bool> retired{false};
+
+private:
+    void rewind(std::uint64_t generation) {
+        m_current = m_head;
+        m_used = 0;
+        m_count = 0;
+        if (m_head) m_head->end.store(kOpenChunk, std::memory_order_relaxed);
+        m_published.store(0, std::memory_order_relaxed);
+        m_generation.store(generation, std::memory_order_release);
+    }
+
+    const std::uint32_t m_thread;
+    std::atomic<std::uint64_t> m_generation{0};
+    std::atomic<std::size_t> m_published{0};
+    Chunk* m_head = nullptr;  // written by the owner before it publishes the first record
+    // Owner thread only.
+    Chunk* m_current = nullptr;
+    std::size_t m_used = 0;
+    std::size_t m_count = 0;
+};
+
+struct LogRegistry {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<ThreadLog>> logs;
+};
+// Never destroyed: threads that outlive main() may still record into their logs.
+LogRegistry& logRegistry() {
+    static LogRegistry& registry = *new LogRegistry;
+    return registry;
+}
+std::atomic<std::uint64_t> g_generation{1};
+
+// Frees the logs of threads that have exited; they write no more. Under the registry mutex.
+void dropRetired(LogRegistry& registry) {
+    std::erase_if(registry.logs, [](const auto& log) { return log->retired.load(std::memory_order_acquire); });
+}
+
+struct LogHolder {
+    ThreadLog* log = nullptr;
+    ~LogHolder() {
+        if (log) log->retired.store(true, std::memory_order_release);
+    }
+};
+thread_local LogHolder t_log;
+
+ThreadLog& threadLog() {
+    if (!t_log.log) [[unlikely]] {
+        auto log = std::make_unique<ThreadLog>(threadNumber());
+        auto& registry = logRegistry();
+        std::lock_guard lock(registry.mutex);
+        t_log.log = log.get();
+        registry.logs.push_back(std::move(log));
+    }
+    return *t_log.log;
 }
 
 struct ScopeTable {
@@ -45,25 +196,91 @@ ScopeId intern(const std::string& path) {
 }  // namespace
 
 void start() {
-    auto& log = eventLog();
-    {
-        std::lock_guard lock(log.mutex);
-        log.events.clear();
-    }
+    auto& registry = logRegistry();
+    std::lock_guard lock(registry.mutex);
+    dropRetired(registry);
+    g_generation.fetch_add(1, std::memory_order_release);
     detail::g_enabled.store(true, std::memory_order_relaxed);
 }
 
 std::vector<Event> stop() {
     detail::g_enabled.store(false, std::memory_order_relaxed);
-    auto& log = eventLog();
-    std::lock_guard lock(log.mutex);
-    return std::exchange(log.events, {});
+    auto& registry = logRegistry();
+    std::lock_guard lock(registry.mutex);
+    const std::uint64_t generation = g_generation.load(std::memory_order_relaxed);
+    struct Found {
+        std::int64_t endNs;
+        const std::int64_t* record;
+        std::uint32_t thread;
+    };
+    std::vector<Found> found;
+    for (const auto& log : registry.logs)
+        log->read(generation, [&](const std::int64_t* record) {
+            RecordHead head;
+            std::memcpy(&head, record, sizeof head);
+            found.push_back({head.endNs, record, log->thread()});
+            std::size_t words = kHeadWords + wordsFor(head.nameLength) + head.inputCount;
+            const std::int64_t* shapes = record + kHeadWords + wordsFor(head.nameLength);
+            for (std::uint32_t i = 0; i < head.inputCount; ++i) {
+                const auto rank = static_cast<std::size_t>(*shapes);
+                words += rank;
+                shapes += 1 + rank;
+            }
+            return words;
+        });
+    // Each log is in finishing order already; a stable sort keeps it for equal end times.
+    std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.endNs < b.endNs; });
+    std::vector<Event> events(found.size());
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        const std::int64_t* record = found[i].record;
+        RecordHead head;
+        std::memcpy(&head, record, sizeof head);
+        Event& e = events[i];
+        e.name.assign(reinterpret_cast<const char*>(record + kHeadWords), head.nameLength);
+        e.phase = head.phase;
+        e.flops = head.flops;
+        e.bytes = head.bytes;
+        e.startNs = head.startNs;
+        e.endNs = head.endNs;
+        e.thread = found[i].thread;
+        e.scope = head.scope;
+        e.inputShapes.resize(head.inputCount);
+        const std::int64_t* shapes = record + kHeadWords + wordsFor(head.nameLength);
+        for (auto& shape : e.inputShapes) {
+            const auto rank = static_cast<std::size_t>(*shapes++);
+            shape.assign(shapes, shapes + rank);
+            shapes += rank;
+        }
+    }
+    // What threads record from now on belongs to no window until the next start().
+    g_generation.fetch_add(1, std::memory_order_release);
+    dropRetired(registry);
+    return events;
 }
 
-void record(Event event) {
-    auto& log = eventLog();
-    std::lock_guard lock(log.mutex);
-    log.events.push_back(std::move(event));
+void recordEvent(const EventInfo& info, std::span<const ShapeView> inputShapes) {
+    std::size_t words = kHeadWords + wordsFor(info.name.size()) + inputShapes.size();
+    for (const ShapeView shape : inputShapes) words += shape.size();
+    ThreadLog& log = threadLog();
+    std::int64_t* at = log.reserve(g_generation.load(std::memory_order_acquire), words);
+    const RecordHead head{info.startNs,
+                          info.endNs,
+                          info.flops,
+                          info.bytes,
+                          info.scope,
+                          static_cast<std::uint32_t>(info.name.size()),
+                          static_cast<std::uint32_t>(inputShapes.size()),
+                          info.phase};
+    std::memcpy(at, &head, sizeof head);
+    at += kHeadWords;
+    if (!info.name.empty()) std::memcpy(at, info.name.data(), info.name.size());
+    at += wordsFor(info.name.size());
+    for (const ShapeView shape : inputShapes) {
+        *at++ = static_cast<std::int64_t>(shape.size());
+        if (!shape.empty()) std::memcpy(at, shape.data(), shape.size_bytes());
+        at += shape.size();
+    }
+    log.publish();
 }
 
 std::int64_t nowNs() noexcept {

@@ -1,6 +1,7 @@
 // The per-op profiler. Ops never time themselves: the single dispatch point (core/ops/dispatch.h)
 // and the autograd engine record one Event per forward op and per backward Node while profiling is on.
-// Off, the cost is one relaxed atomic load and a branch.
+// Off, the cost is one relaxed atomic load and a branch; on, an event is appended to its thread's own
+// log without a lock or an allocation, and turned into an Event when stop() reads the logs.
 //
 //   profile::start();
 //   { profile::Scope layer("conv1"); y = ops::conv2d(x, w, b, …); }   // events carry scope "conv1"
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,8 +48,21 @@ inline bool enabled() noexcept { return detail::g_enabled.load(std::memory_order
 void start();
 // Stops recording and returns the events in the order they finished.
 std::vector<Event> stop();
-// Appends an event; called by the dispatch point and the autograd engine only.
-void record(Event event);
+// One finished call as the dispatch point and Node's call operator hand it to recordEvent.
+struct EventInfo {
+    std::string_view name;  // copied: it may belong to a Node that is gone before stop()
+    Phase phase = Phase::Forward;
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    double flops = 0;
+    double bytes = 0;
+    ScopeId scope = 0;
+};
+// The sizes of one input of an event (empty for an undefined tensor); copied by recordEvent.
+using ShapeView = std::span<const std::int64_t>;
+// Appends an event to the calling thread's log (no lock; no allocation once the log has grown to the
+// size of a profiling window). Called by the dispatch point and Node's call operator only.
+void recordEvent(const EventInfo& info, std::span<const ShapeView> inputShapes);
 
 // Monotonic clock in nanoseconds.
 std::int64_t nowNs() noexcept;
