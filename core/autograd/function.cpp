@@ -33,43 +33,35 @@ TensorList Node::operator()(TensorList&& grads) {
     profile::ScopeRestore scope(m_scope);
     if (!profile::enabled()) [[likely]]
         return apply(std::move(grads));
-    // apply() takes the gradients and the ops it runs record their events first, so the shapes of the
-    // incoming gradients wait here (inline for up to 16 dims in all).
+    // apply() takes the gradients and the ops it runs record their events first, so the shapes and
+    // dtypes of the incoming gradients wait here (inline for up to 16 dims in all).
     SmallVector<std::int64_t, 16> dims;
-    SmallVector<std::size_t, 4> ranks;
-    double bytes = 0;
-    for (const auto& g : grads) {
-        if (!g.defined()) {
-            ranks.push_back(0);
-            continue;
-        }
-        ranks.push_back(g.sizes().size());
-        for (const std::int64_t d : g.sizes()) dims.push_back(d);
-        bytes += static_cast<double>(g.nbytes());
+    SmallVector<profile::Operand, 4> inputs;
+    inputs.resize(grads.size());
+    for (std::size_t i = 0; i < grads.size(); ++i)
+        if (grads[i].defined())
+            for (const std::int64_t d : grads[i].sizes()) dims.push_back(d);
+    {
+        const std::int64_t* at = dims.data();
+        for (std::size_t i = 0; i < grads.size(); ++i)
+            if (grads[i].defined()) {
+                const std::size_t rank = grads[i].sizes().size();
+                inputs[i] = profile::Operand({at, rank}, grads[i].dtype());
+                at += rank;
+            }
     }
-    const std::int64_t start = profile::nowNs();
+    const std::int64_t start = profile::ticks();
     TensorList out = apply(std::move(grads));
-    const std::int64_t end = profile::nowNs();
-    double flops = 0;
-    for (const auto& g : out)
-        if (g.defined()) {
-            bytes += static_cast<double>(g.nbytes());
-            flops += static_cast<double>(g.numel());
-        }
-    SmallVector<profile::ShapeView, 4> shapes;
-    const std::int64_t* at = dims.data();
-    for (const std::size_t rank : ranks) {
-        shapes.push_back(profile::ShapeView(at, rank));
-        at += rank;
-    }
+    const std::int64_t end = profile::ticks();
+    SmallVector<profile::Operand, 4> outputs;
+    for (const auto& g : out) outputs.emplace_back(g);
     profile::recordEvent({.name = name(),
                           .phase = profile::Phase::Backward,
-                          .startNs = start,
-                          .endNs = end,
-                          .flops = flops,
-                          .bytes = bytes,
-                          .scope = m_scope},
-                         shapes);
+                          .startTicks = start,
+                          .endTicks = end,
+                          .scope = m_scope,
+                          .cost = profile::elementwiseCost},
+                         inputs, outputs);
     return out;
 }
 

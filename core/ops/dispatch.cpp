@@ -17,20 +17,7 @@ Registry& registry() {
     static Registry r;
     return r;
 }
-double tensorBytes(CostOperands ts) {
-    double b = 0;
-    for (const auto& t : ts)
-        if (t.defined()) b += static_cast<double>(t.nbytes());
-    return b;
-}
 }  // namespace
-
-OpCost elementwiseCost(CostOperands inputs, CostOperands outputs) {
-    double n = 0;
-    for (const auto& t : outputs)
-        if (t.defined()) n += static_cast<double>(t.numel());
-    return {n, tensorBytes(inputs) + tensorBytes(outputs)};
-}
 
 OpCost zeroCost(CostOperands, CostOperands) { return {}; }
 
@@ -57,19 +44,18 @@ const OpInfo* findOp(std::string_view name) {
     return it == r.ops.end() ? nullptr : &it->second;
 }
 
-void OpCall::end(CostOperands outputs) {
-    const std::int64_t stop = profile::nowNs();
-    SmallVector<profile::ShapeView, 4> shapes;
-    for (const auto& t : m_inputs) shapes.push_back(t.defined() ? profile::ShapeView(t.sizes()) : profile::ShapeView());
-    const OpCost cost = m_op.cost ? m_op.cost(m_inputs, outputs) : OpCost{};
+void OpCall::end(std::span<const Tensor* const> outputs) {
+    const std::int64_t stop = profile::ticks();
+    SmallVector<CostOperand, 4> inputs, results;
+    for (const Tensor* t : m_inputs) inputs.emplace_back(*t);
+    for (const Tensor* t : outputs) results.emplace_back(*t);
     profile::recordEvent({.name = m_op.name,
                           .phase = profile::Phase::Forward,
-                          .startNs = m_start,
-                          .endNs = stop,
-                          .flops = cost.flops,
-                          .bytes = cost.bytes,
-                          .scope = profile::currentScope()},
-                         shapes);
+                          .startTicks = m_start,
+                          .endTicks = stop,
+                          .scope = profile::currentScope(),
+                          .cost = m_op.cost},
+                         inputs, results);
 }
 
 }  // namespace tessera::ops

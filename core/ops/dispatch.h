@@ -26,32 +26,15 @@ namespace tessera::ops {
 // covered by the gradient checks of the op they serve, not by their own conformance case.
 enum class OpCategory { Factory, View, Elementwise, Reduction, Linalg, Nn, Loss, Shape, Random, Backward };
 
-struct OpCost {
-    double flops = 0;
-    double bytes = 0;
-};
-
-// An input or output of an op call as its cost function sees it: the tensor's shape and dtype, read
-// through a pointer (no reference count is touched); valid while the call runs.
-class CostOperand {
-public:
-    explicit CostOperand(const Tensor& t) noexcept : m_tensor(&t) {}
-    bool defined() const noexcept { return m_tensor->defined(); }
-    std::int64_t dim() const { return m_tensor->dim(); }
-    std::int64_t size(std::int64_t d) const { return m_tensor->size(d); }
-    const Shape& sizes() const { return m_tensor->sizes(); }
-    std::int64_t numel() const { return m_tensor->numel(); }
-    std::size_t nbytes() const { return m_tensor->nbytes(); }
-    DType dtype() const { return m_tensor->dtype(); }
-
-private:
-    const Tensor* m_tensor;
-};
+// An op's cost is computed from the shapes and dtypes of its inputs and outputs (profile::Operand:
+// defined(), dim(), size(d), numel(), nbytes(), dtype()) when the profiler's events are read.
+using OpCost = profile::Cost;
+using CostOperand = profile::Operand;
 using CostOperands = std::span<const CostOperand>;
-using CostFn = OpCost (*)(CostOperands inputs, CostOperands outputs);
+using CostFn = profile::CostFn;
 
 // Default cost: one flop per output element; bytes of every input and output.
-OpCost elementwiseCost(CostOperands inputs, CostOperands outputs);
+using profile::elementwiseCost;
 // Views move no data and compute nothing.
 OpCost zeroCost(CostOperands inputs, CostOperands outputs);
 
@@ -75,7 +58,7 @@ public:
     explicit OpCall(const OpInfo& op, const Ts&... inputs) : m_op(op), m_on(profile::enabled()) {
         if (m_on) [[unlikely]] {
             (collect(inputs), ...);
-            m_start = profile::nowNs();
+            m_start = profile::ticks();
         }
     }
     OpCall(const OpCall&) = delete;
@@ -87,7 +70,7 @@ public:
         if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
             checkFinite(out);
         if (m_on) [[unlikely]] {
-            const CostOperand output(out);
+            const Tensor* output = &out;
             end({&output, 1});
         }
         return out;
@@ -98,27 +81,28 @@ public:
         if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
             for (const auto& t : outs) checkFinite(t);
         if (m_on) [[unlikely]] {
-            SmallVector<CostOperand, 4> outputs;
-            for (const auto& t : outs) outputs.emplace_back(t);
+            SmallVector<const Tensor*, 4> outputs;
+            for (const auto& t : outs) outputs.push_back(&t);
             end(outputs);
         }
         return outs;
     }
 
 private:
-    // The inputs are the caller's arguments, alive until the op returns: pointers to them suffice.
-    void collect(const Tensor& t) { m_inputs.emplace_back(t); }
+    // The inputs are the caller's arguments, alive until the op returns: pointers to them suffice. Their
+    // shapes are read when the call ends, as an in-place op leaves them.
+    void collect(const Tensor& t) { m_inputs.push_back(&t); }
     void collect(const std::vector<Tensor>& ts) {
-        for (const auto& t : ts) m_inputs.emplace_back(t);
+        for (const auto& t : ts) m_inputs.push_back(&t);
     }
-    void end(CostOperands outputs);
+    void end(std::span<const Tensor* const> outputs);
     // Raises AutogradError naming this op if `t` holds a NaN or an infinity.
     void checkFinite(const Tensor& t) const;
 
     const OpInfo& m_op;
     bool m_on;
     std::int64_t m_start = 0;
-    SmallVector<CostOperand, 4> m_inputs;
+    SmallVector<const Tensor*, 4> m_inputs;
 };
 
 }  // namespace tessera::ops

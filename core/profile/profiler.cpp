@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -14,14 +16,17 @@ namespace tessera::profile {
 
 namespace detail {
 std::atomic<bool> g_enabled{false};
-}
+std::atomic<bool> g_tscTicks{false};
+}  // namespace detail
 
 namespace {
 
 // Note [Per-thread event logs]
 // Each thread appends its events to its own ThreadLog, a list of fixed-size chunks of 64-bit words
 // that is reused from window to window, so recording takes no lock and (once the chunks exist) no
-// allocation. A record is a RecordHead, the name's bytes and, per input, its rank and sizes.
+// allocation. A record is a RecordHead, the name's bytes and, per operand (inputs, then outputs), a
+// word with its rank, dtype and definedness followed by its sizes. FLOPs and bytes are computed from
+// these by the op's cost function when stop() reads the record.
 // - The owner thread alone writes a log. After writing a record it stores the record count with
 //   release; stop() loads it with acquire and reads that many records, never the one being written.
 //   Chunk links and the end of a left chunk are stored before the count that covers them.
@@ -31,26 +36,43 @@ namespace {
 //   mutex, so no window starts — and no log is rewound — while it reads.
 // - A log outlives its thread: at thread exit it is marked retired, read once more by stop(), and
 //   freed by start() or stop() under the mutex.
-// - Within a log, records are in the order they finished (endNs never decreases); stop() merges the
-//   logs by endNs.
+// - Within a log, records are in the order they finished (end times never decrease); stop() merges
+//   the logs by end time.
 
-constexpr std::size_t kChunkWords = std::size_t{1} << 13;  // 64 KiB: ~100 events of a few inputs
+constexpr std::size_t kChunkWords = std::size_t{1} << 13;  // 64 KiB: ~500 events of a few operands
 constexpr std::size_t kOpenChunk = std::numeric_limits<std::size_t>::max();
 
 struct RecordHead {
-    std::int64_t startNs;
-    std::int64_t endNs;
-    double flops;
-    double bytes;
+    std::int64_t startTicks;
+    std::int64_t endTicks;
+    CostFn cost;
     ScopeId scope;
     std::uint32_t nameLength;
-    std::uint32_t inputCount;
+    std::uint16_t inputCount;
+    std::uint16_t outputCount;
     Phase phase;
 };
 constexpr std::size_t kHeadWords = (sizeof(RecordHead) + 7) / 8;
 static_assert(std::is_trivially_copyable_v<RecordHead>);
 
 constexpr std::size_t wordsFor(std::size_t bytes) { return (bytes + 7) / 8; }
+
+// The word in front of an operand's sizes.
+constexpr std::int64_t kDefinedBit = std::int64_t{1} << 40;
+std::int64_t operandWord(const Operand& o) {
+    return o.defined() ? o.dim() | static_cast<std::int64_t>(o.dtype()) << 32 | kDefinedBit : 0;
+}
+// Reads the operand at `at` (its sizes stay in the log) and returns the word after it.
+const std::int64_t* readOperand(const std::int64_t* at, Operand& o) {
+    const std::int64_t word = *at++;
+    if (!(word & kDefinedBit)) {
+        o = Operand();
+        return at;
+    }
+    const auto rank = static_cast<std::size_t>(word & 0xffffffff);
+    o = Operand({at, rank}, static_cast<DType>((word >> 32) & 0xff));
+    return at + rank;
+}
 
 struct Chunk {
     explicit Chunk(std::size_t n) : words(new std::int64_t[n]), capacity(n) {}
@@ -193,6 +215,36 @@ ScopeId intern(const std::string& path) {
     return it->second;
 }
 
+// Ticks are turned into nanoseconds by the line through two (TSC, nowNs) readings: one taken when the
+// library loaded, one when stop() runs; the longer apart, the closer the rate.
+struct ClockReading {
+    std::int64_t tsc;
+    std::int64_t ns;
+};
+ClockReading readClock() noexcept {
+#if defined(__x86_64__)
+    return {static_cast<std::int64_t>(__builtin_ia32_rdtsc()), nowNs()};
+#else
+    return {0, nowNs()};
+#endif
+}
+
+// Whether the kernel keeps time with the TSC (Linux names its clock source); else ticks() is nowNs().
+bool kernelClockIsTsc() {
+#if defined(__x86_64__)
+    std::ifstream in("/sys/devices/system/clocksource/clocksource0/current_clocksource");
+    std::string source;
+    return static_cast<bool>(in >> source) && source == "tsc";
+#else
+    return false;
+#endif
+}
+
+const ClockReading g_firstReading = [] {
+    detail::g_tscTicks.store(kernelClockIsTsc(), std::memory_order_relaxed);
+    return readClock();
+}();
+
 }  // namespace
 
 void start() {
@@ -209,7 +261,7 @@ std::vector<Event> stop() {
     std::lock_guard lock(registry.mutex);
     const std::uint64_t generation = g_generation.load(std::memory_order_relaxed);
     struct Found {
-        std::int64_t endNs;
+        std::int64_t endTicks;
         const std::int64_t* record;
         std::uint32_t thread;
     };
@@ -218,19 +270,28 @@ std::vector<Event> stop() {
         log->read(generation, [&](const std::int64_t* record) {
             RecordHead head;
             std::memcpy(&head, record, sizeof head);
-            found.push_back({head.endNs, record, log->thread()});
-            std::size_t words = kHeadWords + wordsFor(head.nameLength) + head.inputCount;
-            const std::int64_t* shapes = record + kHeadWords + wordsFor(head.nameLength);
-            for (std::uint32_t i = 0; i < head.inputCount; ++i) {
-                const auto rank = static_cast<std::size_t>(*shapes);
-                words += rank;
-                shapes += 1 + rank;
-            }
-            return words;
+            found.push_back({head.endTicks, record, log->thread()});
+            const std::int64_t* at = record + kHeadWords + wordsFor(head.nameLength);
+            Operand o;
+            for (int i = 0; i < head.inputCount + head.outputCount; ++i) at = readOperand(at, o);
+            return static_cast<std::size_t>(at - record);
         });
     // Each log is in finishing order already; a stable sort keeps it for equal end times.
-    std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.endNs < b.endNs; });
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Found& a, const Found& b) { return a.endTicks < b.endTicks; });
+
+    const ClockReading now = readClock();
+    const bool tsc = detail::g_tscTicks.load(std::memory_order_relaxed);
+    const double nsPerTick = tsc && now.tsc > g_firstReading.tsc ? static_cast<double>(now.ns - g_firstReading.ns) /
+                                                                       static_cast<double>(now.tsc - g_firstReading.tsc)
+                                                                 : 1.0;
+    auto toNs = [&](std::int64_t t) -> std::int64_t {
+        if (!tsc) return t;
+        return now.ns - std::llround(static_cast<double>(now.tsc - t) * nsPerTick);
+    };
+
     std::vector<Event> events(found.size());
+    std::vector<Operand> operands;
     for (std::size_t i = 0; i < found.size(); ++i) {
         const std::int64_t* record = found[i].record;
         RecordHead head;
@@ -238,18 +299,20 @@ std::vector<Event> stop() {
         Event& e = events[i];
         e.name.assign(reinterpret_cast<const char*>(record + kHeadWords), head.nameLength);
         e.phase = head.phase;
-        e.flops = head.flops;
-        e.bytes = head.bytes;
-        e.startNs = head.startNs;
-        e.endNs = head.endNs;
+        e.startNs = toNs(head.startTicks);
+        e.endNs = toNs(head.endTicks);
         e.thread = found[i].thread;
         e.scope = head.scope;
-        e.inputShapes.resize(head.inputCount);
-        const std::int64_t* shapes = record + kHeadWords + wordsFor(head.nameLength);
-        for (auto& shape : e.inputShapes) {
-            const auto rank = static_cast<std::size_t>(*shapes++);
-            shape.assign(shapes, shapes + rank);
-            shapes += rank;
+        operands.resize(head.inputCount + head.outputCount);
+        const std::int64_t* at = record + kHeadWords + wordsFor(head.nameLength);
+        for (auto& o : operands) at = readOperand(at, o);
+        const std::span<const Operand> inputs(operands.data(), head.inputCount);
+        e.inputShapes.reserve(head.inputCount);
+        for (const Operand& o : inputs) e.inputShapes.emplace_back(o.sizes().begin(), o.sizes().end());
+        if (head.cost) {
+            const Cost cost = head.cost(inputs, std::span<const Operand>(operands).subspan(head.inputCount));
+            e.flops = cost.flops;
+            e.bytes = cost.bytes;
         }
     }
     // What threads record from now on belongs to no window until the next start().
@@ -258,29 +321,42 @@ std::vector<Event> stop() {
     return events;
 }
 
-void recordEvent(const EventInfo& info, std::span<const ShapeView> inputShapes) {
-    std::size_t words = kHeadWords + wordsFor(info.name.size()) + inputShapes.size();
-    for (const ShapeView shape : inputShapes) words += shape.size();
+void recordEvent(const EventInfo& info, std::span<const Operand> inputs, std::span<const Operand> outputs) {
+    std::size_t words = kHeadWords + wordsFor(info.name.size()) + inputs.size() + outputs.size();
+    for (const Operand& o : inputs) words += o.sizes().size();
+    for (const Operand& o : outputs) words += o.sizes().size();
     ThreadLog& log = threadLog();
     std::int64_t* at = log.reserve(g_generation.load(std::memory_order_acquire), words);
-    const RecordHead head{info.startNs,
-                          info.endNs,
-                          info.flops,
-                          info.bytes,
+    const RecordHead head{info.startTicks,
+                          info.endTicks,
+                          info.cost,
                           info.scope,
                           static_cast<std::uint32_t>(info.name.size()),
-                          static_cast<std::uint32_t>(inputShapes.size()),
+                          static_cast<std::uint16_t>(inputs.size()),
+                          static_cast<std::uint16_t>(outputs.size()),
                           info.phase};
     std::memcpy(at, &head, sizeof head);
     at += kHeadWords;
     if (!info.name.empty()) std::memcpy(at, info.name.data(), info.name.size());
     at += wordsFor(info.name.size());
-    for (const ShapeView shape : inputShapes) {
-        *at++ = static_cast<std::int64_t>(shape.size());
-        if (!shape.empty()) std::memcpy(at, shape.data(), shape.size_bytes());
-        at += shape.size();
-    }
+    for (const auto operands : {inputs, outputs})
+        for (const Operand& o : operands) {
+            *at++ = operandWord(o);
+            for (const std::int64_t d : o.sizes()) *at++ = d;
+        }
     log.publish();
+}
+
+Cost elementwiseCost(std::span<const Operand> inputs, std::span<const Operand> outputs) {
+    double n = 0, bytes = 0, outBytes = 0;
+    for (const Operand& o : outputs)
+        if (o.defined()) {
+            n += static_cast<double>(o.numel());
+            outBytes += static_cast<double>(o.nbytes());
+        }
+    for (const Operand& o : inputs)
+        if (o.defined()) bytes += static_cast<double>(o.nbytes());
+    return {n, bytes + outBytes};
 }
 
 std::int64_t nowNs() noexcept {
