@@ -53,15 +53,12 @@ TensorList Node::operator()(TensorList&& grads) {
     const std::int64_t start = profile::ticks();
     TensorList out = apply(std::move(grads));
     const std::int64_t end = profile::ticks();
-    SmallVector<profile::Operand, 4> outputs;
-    for (const auto& g : out) outputs.emplace_back(g);
     profile::recordEvent({.name = name(),
                           .phase = profile::Phase::Backward,
                           .startTicks = start,
                           .endTicks = end,
-                          .scope = m_scope,
                           .cost = profile::elementwiseCost},
-                         inputs, outputs);
+                         inputs, out);
     return out;
 }
 

@@ -46,16 +46,13 @@ const OpInfo* findOp(std::string_view name) {
 
 void OpCall::end(std::span<const Tensor* const> outputs) {
     const std::int64_t stop = profile::ticks();
-    SmallVector<CostOperand, 4> inputs, results;
-    for (const Tensor* t : m_inputs) inputs.emplace_back(*t);
-    for (const Tensor* t : outputs) results.emplace_back(*t);
     profile::recordEvent({.name = m_op.name,
+                          .nameIsStatic = true,
                           .phase = profile::Phase::Forward,
                           .startTicks = m_start,
                           .endTicks = stop,
-                          .scope = profile::currentScope(),
                           .cost = m_op.cost},
-                         inputs, results);
+                         m_inputs, outputs);
 }
 
 }  // namespace tessera::ops

@@ -39,7 +39,8 @@ using profile::elementwiseCost;
 OpCost zeroCost(CostOperands inputs, CostOperands outputs);
 
 struct OpInfo {
-    std::string_view name;  // PyTorch's name of the op: "add", "conv2d", "cross_entropy"
+    std::string_view name;  // PyTorch's name of the op: "add", "conv2d", "cross_entropy"; a literal (the
+                            // registry and profiler events keep the view)
     OpCategory category = OpCategory::Elementwise;
     CostFn cost = elementwiseCost;
     bool differentiable = true;  // has a backward (integer results and comparisons do not)

@@ -51,11 +51,13 @@ struct RecordHead {
     std::uint16_t inputCount;
     std::uint16_t outputCount;
     Phase phase;
+    bool nameIsStatic;  // the name's words hold a pointer to it, else its bytes
 };
 constexpr std::size_t kHeadWords = (sizeof(RecordHead) + 7) / 8;
 static_assert(std::is_trivially_copyable_v<RecordHead>);
 
 constexpr std::size_t wordsFor(std::size_t bytes) { return (bytes + 7) / 8; }
+std::size_t nameWords(const RecordHead& head) { return head.nameIsStatic ? 1 : wordsFor(head.nameLength); }
 
 // The word in front of an operand's sizes.
 constexpr std::int64_t kDefinedBit = std::int64_t{1} << 40;
@@ -175,23 +177,30 @@ void dropRetired(LogRegistry& registry) {
     std::erase_if(registry.logs, [](const auto& log) { return log->retired.load(std::memory_order_acquire); });
 }
 
-struct LogHolder {
+// The calling thread's log: a plain pointer (read on every event), and a holder whose destructor retires
+// the log at thread exit (touched once per thread).
+thread_local ThreadLog* t_log = nullptr;
+struct LogRetirer {
     ThreadLog* log = nullptr;
-    ~LogHolder() {
+    ~LogRetirer() {
         if (log) log->retired.store(true, std::memory_order_release);
     }
 };
-thread_local LogHolder t_log;
+thread_local LogRetirer t_logRetirer;
+
+[[gnu::noinline]] ThreadLog& newThreadLog() {
+    auto log = std::make_unique<ThreadLog>(threadNumber());
+    auto& registry = logRegistry();
+    std::lock_guard lock(registry.mutex);
+    t_log = t_logRetirer.log = log.get();
+    registry.logs.push_back(std::move(log));
+    return *t_log;
+}
 
 ThreadLog& threadLog() {
-    if (!t_log.log) [[unlikely]] {
-        auto log = std::make_unique<ThreadLog>(threadNumber());
-        auto& registry = logRegistry();
-        std::lock_guard lock(registry.mutex);
-        t_log.log = log.get();
-        registry.logs.push_back(std::move(log));
-    }
-    return *t_log.log;
+    if (!t_log) [[unlikely]]
+        return newThreadLog();
+    return *t_log;
 }
 
 struct ScopeTable {
@@ -271,7 +280,7 @@ std::vector<Event> stop() {
             RecordHead head;
             std::memcpy(&head, record, sizeof head);
             found.push_back({head.endTicks, record, log->thread()});
-            const std::int64_t* at = record + kHeadWords + wordsFor(head.nameLength);
+            const std::int64_t* at = record + kHeadWords + nameWords(head);
             Operand o;
             for (int i = 0; i < head.inputCount + head.outputCount; ++i) at = readOperand(at, o);
             return static_cast<std::size_t>(at - record);
@@ -297,14 +306,20 @@ std::vector<Event> stop() {
         RecordHead head;
         std::memcpy(&head, record, sizeof head);
         Event& e = events[i];
-        e.name.assign(reinterpret_cast<const char*>(record + kHeadWords), head.nameLength);
+        if (head.nameIsStatic) {
+            const char* name = nullptr;
+            std::memcpy(&name, record + kHeadWords, sizeof name);
+            e.name.assign(name, head.nameLength);
+        } else {
+            e.name.assign(reinterpret_cast<const char*>(record + kHeadWords), head.nameLength);
+        }
         e.phase = head.phase;
         e.startNs = toNs(head.startTicks);
         e.endNs = toNs(head.endTicks);
         e.thread = found[i].thread;
         e.scope = head.scope;
         operands.resize(head.inputCount + head.outputCount);
-        const std::int64_t* at = record + kHeadWords + wordsFor(head.nameLength);
+        const std::int64_t* at = record + kHeadWords + nameWords(head);
         for (auto& o : operands) at = readOperand(at, o);
         const std::span<const Operand> inputs(operands.data(), head.inputCount);
         e.inputShapes.reserve(head.inputCount);
@@ -321,30 +336,55 @@ std::vector<Event> stop() {
     return events;
 }
 
-void recordEvent(const EventInfo& info, std::span<const Operand> inputs, std::span<const Operand> outputs) {
-    std::size_t words = kHeadWords + wordsFor(info.name.size()) + inputs.size() + outputs.size();
-    for (const Operand& o : inputs) words += o.sizes().size();
-    for (const Operand& o : outputs) words += o.sizes().size();
+namespace {
+
+Operand asOperand(const Operand& o) noexcept { return o; }
+Operand asOperand(const Tensor* t) noexcept { return Operand(*t); }
+Operand asOperand(const Tensor& t) noexcept { return Operand(t); }
+
+template <class Inputs, class Outputs>
+void append(const EventInfo& info, const Inputs& inputs, const Outputs& outputs) {
+    const std::size_t nameWords = info.nameIsStatic ? 1 : wordsFor(info.name.size());
+    std::size_t words = kHeadWords + nameWords + inputs.size() + outputs.size();
+    for (const auto& x : inputs) words += static_cast<std::size_t>(asOperand(x).dim());
+    for (const auto& x : outputs) words += static_cast<std::size_t>(asOperand(x).dim());
     ThreadLog& log = threadLog();
     std::int64_t* at = log.reserve(g_generation.load(std::memory_order_acquire), words);
     const RecordHead head{info.startTicks,
                           info.endTicks,
                           info.cost,
-                          info.scope,
+                          t_scope,
                           static_cast<std::uint32_t>(info.name.size()),
                           static_cast<std::uint16_t>(inputs.size()),
                           static_cast<std::uint16_t>(outputs.size()),
-                          info.phase};
+                          info.phase,
+                          info.nameIsStatic};
     std::memcpy(at, &head, sizeof head);
     at += kHeadWords;
-    if (!info.name.empty()) std::memcpy(at, info.name.data(), info.name.size());
-    at += wordsFor(info.name.size());
-    for (const auto operands : {inputs, outputs})
-        for (const Operand& o : operands) {
-            *at++ = operandWord(o);
-            for (const std::int64_t d : o.sizes()) *at++ = d;
-        }
+    if (info.nameIsStatic) {
+        const char* name = info.name.data();
+        std::memcpy(at, &name, sizeof name);
+    } else if (!info.name.empty()) {
+        std::memcpy(at, info.name.data(), info.name.size());
+    }
+    at += nameWords;
+    auto write = [&at](const Operand& o) {
+        *at++ = operandWord(o);
+        for (const std::int64_t d : o.sizes()) *at++ = d;
+    };
+    for (const auto& x : inputs) write(asOperand(x));
+    for (const auto& x : outputs) write(asOperand(x));
     log.publish();
+}
+
+}  // namespace
+
+void recordEvent(const EventInfo& info, std::span<const Tensor* const> inputs, std::span<const Tensor* const> outputs) {
+    append(info, inputs, outputs);
+}
+
+void recordEvent(const EventInfo& info, std::span<const Operand> inputs, std::span<const Tensor> outputs) {
+    append(info, inputs, outputs);
 }
 
 Cost elementwiseCost(std::span<const Operand> inputs, std::span<const Operand> outputs) {

@@ -96,17 +96,20 @@ Cost elementwiseCost(std::span<const Operand> inputs, std::span<const Operand> o
 
 // One finished call as the dispatch point and Node's call operator hand it to recordEvent.
 struct EventInfo {
-    std::string_view name;  // copied: it may belong to a Node that is gone before stop()
+    std::string_view name;
+    bool nameIsStatic = false;  // true: `name` lives as long as the program (an OpInfo's), not copied
     Phase phase = Phase::Forward;
     std::int64_t startTicks = 0;
     std::int64_t endTicks = 0;
-    ScopeId scope = 0;
     CostFn cost = nullptr;  // nullptr: no FLOPs, no bytes
 };
-// Appends an event to the calling thread's log: the operands' shapes and dtypes are copied (the
-// Event's input shapes, and what `cost` prices at stop()). No lock; no allocation once the log has
-// grown to the size of a profiling window. Called by the dispatch point and Node's call operator only.
-void recordEvent(const EventInfo& info, std::span<const Operand> inputs, std::span<const Operand> outputs);
+// Appends an event, under the calling thread's current scope, to its log: the operands' shapes and
+// dtypes are copied (the Event's input shapes, and what `cost` prices at stop()), and the name unless
+// it is static. No lock; no allocation once the log has grown to the size of a profiling window.
+// Called by the dispatch point (inputs and outputs of an op call) and Node's call operator (the
+// gradients it received, copied because apply() consumes them, and those it returned) only.
+void recordEvent(const EventInfo& info, std::span<const Tensor* const> inputs, std::span<const Tensor* const> outputs);
+void recordEvent(const EventInfo& info, std::span<const Operand> inputs, std::span<const Tensor> outputs);
 
 // Monotonic clock in nanoseconds.
 std::int64_t nowNs() noexcept;
