@@ -46,13 +46,15 @@ const OpInfo* findOp(std::string_view name) {
 
 void OpCall::end(std::span<const Tensor* const> outputs) {
     const std::int64_t stop = profile::ticks();
+    // Views and ops without a cost are priced at zero whatever their outputs: those are not kept.
+    const bool free = m_op.cost == nullptr || m_op.cost == &zeroCost;
     profile::recordEvent({.name = m_op.name,
                           .nameIsStatic = true,
                           .phase = profile::Phase::Forward,
                           .startTicks = m_start,
                           .endTicks = stop,
-                          .cost = m_op.cost},
-                         m_inputs, outputs);
+                          .cost = free ? nullptr : m_op.cost},
+                         m_inputs, free ? std::span<const Tensor* const>() : outputs);
 }
 
 }  // namespace tessera::ops

@@ -183,7 +183,9 @@ thread_local ThreadLog* t_log = nullptr;
 struct LogRetirer {
     ThreadLog* log = nullptr;
     ~LogRetirer() {
-        if (log) log->retired.store(true, std::memory_order_release);
+        if (!log) return;
+        t_log = nullptr;  // start() or stop() may free it from now on
+        log->retired.store(true, std::memory_order_release);
     }
 };
 thread_local LogRetirer t_logRetirer;
