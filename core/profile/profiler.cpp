@@ -1,6 +1,7 @@
 #include "core/profile/profiler.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -42,19 +43,41 @@ namespace {
 constexpr std::size_t kChunkWords = std::size_t{1} << 13;  // 64 KiB: ~500 events of a few operands
 constexpr std::size_t kOpenChunk = std::numeric_limits<std::size_t>::max();
 
+// A record's head, stored in kHeadWords words: start, end, cost function, scope | name length << 32,
+// inputs | outputs << 24 | phase << 48 | name is static << 56.
 struct RecordHead {
     std::int64_t startTicks;
     std::int64_t endTicks;
     CostFn cost;
     ScopeId scope;
     std::uint32_t nameLength;
-    std::uint16_t inputCount;
-    std::uint16_t outputCount;
+    std::uint32_t inputCount;  // < 2^24, as outputCount
+    std::uint32_t outputCount;
     Phase phase;
-    bool nameIsStatic;  // the name's words hold a pointer to it, else its bytes
+    bool nameIsStatic;  // the name's word holds a pointer to it, else its bytes follow
 };
-constexpr std::size_t kHeadWords = (sizeof(RecordHead) + 7) / 8;
-static_assert(std::is_trivially_copyable_v<RecordHead>);
+constexpr std::size_t kHeadWords = 5;
+
+void writeHead(std::int64_t* at, const RecordHead& h) noexcept {
+    at[0] = h.startTicks;
+    at[1] = h.endTicks;
+    at[2] = std::bit_cast<std::int64_t>(h.cost);
+    at[3] = static_cast<std::int64_t>(h.scope) | static_cast<std::int64_t>(h.nameLength) << 32;
+    at[4] = static_cast<std::int64_t>(h.inputCount) | static_cast<std::int64_t>(h.outputCount) << 24 |
+            static_cast<std::int64_t>(h.phase) << 48 | static_cast<std::int64_t>(h.nameIsStatic) << 56;
+}
+
+RecordHead readHead(const std::int64_t* at) noexcept {
+    return {.startTicks = at[0],
+            .endTicks = at[1],
+            .cost = std::bit_cast<CostFn>(at[2]),
+            .scope = static_cast<ScopeId>(at[3] & 0xffffffff),
+            .nameLength = static_cast<std::uint32_t>(at[3] >> 32),
+            .inputCount = static_cast<std::uint32_t>(at[4] & 0xffffff),
+            .outputCount = static_cast<std::uint32_t>((at[4] >> 24) & 0xffffff),
+            .phase = static_cast<Phase>((at[4] >> 48) & 0xff),
+            .nameIsStatic = ((at[4] >> 56) & 1) != 0};
+}
 
 constexpr std::size_t wordsFor(std::size_t bytes) { return (bytes + 7) / 8; }
 std::size_t nameWords(const RecordHead& head) { return head.nameIsStatic ? 1 : wordsFor(head.nameLength); }
@@ -279,12 +302,11 @@ std::vector<Event> stop() {
     std::vector<Found> found;
     for (const auto& log : registry.logs)
         log->read(generation, [&](const std::int64_t* record) {
-            RecordHead head;
-            std::memcpy(&head, record, sizeof head);
+            const RecordHead head = readHead(record);
             found.push_back({head.endTicks, record, log->thread()});
             const std::int64_t* at = record + kHeadWords + nameWords(head);
             Operand o;
-            for (int i = 0; i < head.inputCount + head.outputCount; ++i) at = readOperand(at, o);
+            for (std::uint32_t i = 0; i < head.inputCount + head.outputCount; ++i) at = readOperand(at, o);
             return static_cast<std::size_t>(at - record);
         });
     // Each log is in finishing order already; a stable sort keeps it for equal end times.
@@ -305,8 +327,7 @@ std::vector<Event> stop() {
     std::vector<Operand> operands;
     for (std::size_t i = 0; i < found.size(); ++i) {
         const std::int64_t* record = found[i].record;
-        RecordHead head;
-        std::memcpy(&head, record, sizeof head);
+        const RecordHead head = readHead(record);
         Event& e = events[i];
         if (head.nameIsStatic) {
             const char* name = nullptr;
@@ -352,16 +373,15 @@ void append(const EventInfo& info, const Inputs& inputs, const Outputs& outputs)
     for (const auto& x : outputs) words += static_cast<std::size_t>(asOperand(x).dim());
     ThreadLog& log = threadLog();
     std::int64_t* at = log.reserve(g_generation.load(std::memory_order_acquire), words);
-    const RecordHead head{info.startTicks,
-                          info.endTicks,
-                          info.cost,
-                          t_scope,
-                          static_cast<std::uint32_t>(info.name.size()),
-                          static_cast<std::uint16_t>(inputs.size()),
-                          static_cast<std::uint16_t>(outputs.size()),
-                          info.phase,
-                          info.nameIsStatic};
-    std::memcpy(at, &head, sizeof head);
+    writeHead(at, {.startTicks = info.startTicks,
+                   .endTicks = info.endTicks,
+                   .cost = info.cost,
+                   .scope = t_scope,
+                   .nameLength = static_cast<std::uint32_t>(info.name.size()),
+                   .inputCount = static_cast<std::uint32_t>(inputs.size()),
+                   .outputCount = static_cast<std::uint32_t>(outputs.size()),
+                   .phase = info.phase,
+                   .nameIsStatic = info.nameIsStatic});
     at += kHeadWords;
     if (info.nameIsStatic) {
         const char* name = info.name.data();
@@ -372,7 +392,26 @@ void append(const EventInfo& info, const Inputs& inputs, const Outputs& outputs)
     at += nameWords;
     auto write = [&at](const Operand& o) {
         *at++ = operandWord(o);
-        for (const std::int64_t d : o.sizes()) *at++ = d;
+        const std::int64_t* d = o.sizes().data();
+        switch (o.dim()) {  // ranks are small: plain stores beat a copy loop's set-up
+            case 4:
+                at[3] = d[3];
+                [[fallthrough]];
+            case 3:
+                at[2] = d[2];
+                [[fallthrough]];
+            case 2:
+                at[1] = d[1];
+                [[fallthrough]];
+            case 1:
+                at[0] = d[0];
+                [[fallthrough]];
+            case 0:
+                break;
+            default:
+                std::copy_n(d, o.dim(), at);
+        }
+        at += o.dim();
     };
     for (const auto& x : inputs) write(asOperand(x));
     for (const auto& x : outputs) write(asOperand(x));
