@@ -1,5 +1,6 @@
 #include "app/inspect_views.h"
 
+#include <QAction>
 #include <QCoreApplication>
 
 #include "app/run_inspection.h"
@@ -10,7 +11,7 @@
 namespace tessera::app {
 
 void connectInspectViews(TrainingController* controller, widgets::TensorInspector* tensors,
-                         widgets::TryModelView* tryModel) {
+                         widgets::TryModelView* tryModel, QAction* detectAnomaly) {
     RunInspection* inspection = controller->inspection();
     tensors->setSampleEvery(inspection->sampleEvery());
     tensors->setDetectAnomaly(controller->detectAnomaly());
@@ -18,6 +19,20 @@ void connectInspectViews(TrainingController* controller, widgets::TensorInspecto
                      [inspection](int steps) { inspection->setSampleEvery(steps); });
     QObject::connect(tensors, &widgets::TensorInspector::detectAnomalyChanged, controller,
                      &TrainingController::setDetectAnomaly);
+    if (detectAnomaly) {
+        // The controller holds the setting; the box and the menu item only show it.
+        detectAnomaly->setCheckable(true);
+        detectAnomaly->setChecked(controller->detectAnomaly());
+        QObject::connect(tensors, &widgets::TensorInspector::detectAnomalyChanged, detectAnomaly,
+                         [detectAnomaly](bool on) {
+                             const QSignalBlocker block(detectAnomaly);
+                             detectAnomaly->setChecked(on);
+                         });
+        QObject::connect(detectAnomaly, &QAction::toggled, controller, [controller, tensors](bool on) {
+            controller->setDetectAnomaly(on);
+            tensors->setDetectAnomaly(on);
+        });
+    }
 
     const auto source = [inspection] {
         return QCoreApplication::translate("tessera::app::InspectViews", "Weights of %1 at step %2")

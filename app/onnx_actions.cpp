@@ -34,8 +34,6 @@ OnnxActions::OnnxActions(ProjectDocument* document, TrainingPage* training, widg
       m_export(new QAction(tr("E&xport ONNX…"), this)),
       m_open(new QAction(tr("O&pen ONNX…"), this)) {
     m_export->setObjectName(QStringLiteral("exportOnnxAction"));
-    m_export->setStatusTip(
-        tr("Write the model with its latest trained weights as an ONNX file (opset %1)").arg(onnx::kOpsetVersion));
     m_open->setObjectName(QStringLiteral("openOnnxAction"));
     m_open->setStatusTip(tr("Import an ONNX model as a new project and open it in the designer"));
     connect(m_export, &QAction::triggered, this, &OnnxActions::exportDialog);
@@ -43,31 +41,80 @@ OnnxActions::OnnxActions(ProjectDocument* document, TrainingPage* training, widg
     connect(m_document, &ProjectDocument::contentReplaced, this, &OnnxActions::updateActions);
     connect(m_document, &ProjectDocument::filePathChanged, this, &OnnxActions::updateActions);
     connect(m_training->controller(), &TrainingController::finished, this, &OnnxActions::updateActions);
+    connect(m_training, &TrainingPage::selectedRunChanged, this, &OnnxActions::updateActions);
     updateActions();
 }
 
-QString OnnxActions::exportWeights() const {
-    const TrainingController* controller = m_training->controller();
+OnnxActions::Source OnnxActions::source() const {
     const QString runs = m_training->runsFolder();
+    if (const QString selected = m_training->selectedRun(); !selected.isEmpty())
+        return {Source::Kind::Selected, weightsIn(QDir(runs).filePath(selected)), selected};
+    const TrainingController* controller = m_training->controller();
     if (!controller->isActive() && !controller->runFolder().isEmpty() &&
         QFileInfo(controller->runFolder()).absolutePath() == QFileInfo(runs).absoluteFilePath()) {
-        if (QString w = weightsIn(controller->runFolder()); !w.isEmpty()) return w;
+        if (QString w = weightsIn(controller->runFolder()); !w.isEmpty())
+            return {Source::Kind::Latest, w, QFileInfo(controller->runFolder()).fileName()};
     }
     for (const QString& run : m_training->pastRuns()) {
-        if (QString w = weightsIn(QDir(runs).filePath(run)); !w.isEmpty()) return w;
+        if (QString w = weightsIn(QDir(runs).filePath(run)); !w.isEmpty()) return {Source::Kind::Latest, w, run};
     }
     if (!m_document->isUntitled()) {
         const QString beside =
             QString::fromStdString(onnx::projectWeightsFile(m_document->filePath().toStdString()).string());
-        if (QFileInfo(beside).isFile()) return beside;
+        if (QFileInfo(beside).isFile()) return {Source::Kind::Imported, beside, {}};
     }
     return {};
 }
 
-void OnnxActions::updateActions() { m_export->setEnabled(!exportWeights().isEmpty()); }
+QString OnnxActions::exportWeights() const { return source().weights; }
+
+void OnnxActions::updateActions() {
+    const Source from = source();
+    QString text = tr("E&xport ONNX…"), tip;
+    switch (from.kind) {
+        case Source::Kind::Selected:
+            if (from.weights.isEmpty()) {
+                tip = tr("%1, selected in the run list, has no trained weights to export").arg(from.run);
+            } else {
+                text = tr("E&xport ONNX (%1)…").arg(from.run);
+                tip = tr("Write the model with the weights of %1, the run selected in the run list, as an ONNX file "
+                         "(opset %2)")
+                          .arg(from.run)
+                          .arg(onnx::kOpsetVersion);
+            }
+            break;
+        case Source::Kind::Latest:
+            text = tr("E&xport ONNX (%1)…").arg(from.run);
+            tip = tr("Write the model with the weights of %1, the latest run (select another in the run list), as an "
+                     "ONNX file (opset %2)")
+                      .arg(from.run)
+                      .arg(onnx::kOpsetVersion);
+            break;
+        case Source::Kind::Imported:
+            tip = tr("Write the model with its imported weights (%1) as an ONNX file (opset %2)")
+                      .arg(QFileInfo(from.weights).fileName())
+                      .arg(onnx::kOpsetVersion);
+            break;
+        case Source::Kind::None:
+            tip = tr("No trained weights to export yet: train the project first (Run → Run)");
+            break;
+    }
+    m_export->setText(text);
+    m_export->setStatusTip(tip);
+    m_export->setToolTip(tip);
+    m_export->setEnabled(!from.weights.isEmpty());
+}
 
 bool OnnxActions::exportTo(const QString& onnxFile) {
-    const QString weights = exportWeights();
+    const Source from = source();
+    const QString& weights = from.weights;
+    if (weights.isEmpty() && from.kind == Source::Kind::Selected) {
+        emit errorReported(tr("Export ONNX: the selected run %1 has no trained weights (%2 is missing); select a "
+                              "finished run, or none for the latest")
+                               .arg(from.run, QStringLiteral("weights.safetensors")),
+                           onnxFile);
+        return false;
+    }
     if (weights.isEmpty()) {
         emit errorReported(tr("Export ONNX: \"%1\" has no trained weights yet; train it first (Run → Run)")
                                .arg(m_document->displayName()),

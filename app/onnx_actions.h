@@ -1,10 +1,12 @@
 // File → Export ONNX… and File → Open ONNX…: the workbench's side of core/onnx/onnx_project.h, the code
 // `tessera-cli export-onnx` / `import-onnx` run. Export writes the open project's model with the weights
-// of its latest trained run (the run the Training page holds when it belongs to this project, else the
-// newest run folder with weights, else the weights file an imported project keeps beside it); the
-// action is enabled only when such weights exist. Open ONNX imports a model as a new project (its
-// weights beside it) and opens it in the designer. Results and errors go to the Messages dock; the
-// file dialogs are thin wrappers around exportTo() / importTo(), which tests call with paths.
+// of the run selected in the Training page's run list; with none selected, of its latest trained run
+// (the run the Training page holds when it belongs to this project, else the newest run folder with
+// weights, else the weights file an imported project keeps beside it). The action names that run in its
+// text ("Export ONNX (run-002)…") and is enabled only when such weights exist. Open ONNX imports a model
+// as a new project (its weights beside it) and opens it in the designer. Results and errors go to the
+// Messages dock; the file dialogs are thin wrappers around exportTo() / importTo(), which tests call
+// with paths.
 //
 //   auto* onnx = new OnnxActions(document, trainingPage, messages,
 //                                {.mayReplace = [&] { return window.maybeSave(); },
@@ -46,7 +48,8 @@ public:
     QAction* exportAction() const { return m_export; }
     QAction* openAction() const { return m_open; }
 
-    // The weights an export would use (see above); empty when the project has none.
+    // The weights an export would use (see above); empty when the project has none, or when the run
+    // selected has none.
     QString exportWeights() const;
     // Exports the open project with exportWeights() to `onnxFile`. Success is reported in the Messages
     // dock with the path; a failure (no weights, weights that do not fit the edited graph, a node without
@@ -65,6 +68,15 @@ signals:
     void errorReported(const QString& message, const QString& source);
 
 private:
+    // Where the weights of an export come from.
+    struct Source {
+        enum class Kind { None, Selected, Latest, Imported };
+        Kind kind = Kind::None;
+        QString weights;  // the file; "" for None and for a selected run without weights
+        QString run;      // the run folder's name (Selected, Latest)
+    };
+    Source source() const;
+
     QWidget* m_parent;
     ProjectDocument* m_document;
     TrainingPage* m_training;

@@ -1,15 +1,18 @@
 #include "app/project_page.h"
 
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 #include "app/project_document.h"
+#include "app/run_settings.h"
 #include "widgets/project_model.h"
 
 namespace tessera::app {
@@ -46,6 +49,9 @@ ProjectPage::ProjectPage(ProjectDocument* document, widgets::ProjectModel* model
       m_description(new QPlainTextEdit(this)),
       m_data(new QLabel(this)),
       m_training(new QLabel(this)),
+      m_initialWeights(new QLabel(this)),
+      m_clearInitialWeights(new QPushButton(tr("Clear"), this)),
+      m_initialWeightsRow(new QWidget(this)),
       m_nodesTitle(sectionTitle(this)),
       m_edgesTitle(sectionTitle(this)),
       m_nodes(makeTable(model, this)),
@@ -57,7 +63,7 @@ ProjectPage::ProjectPage(ProjectDocument* document, widgets::ProjectModel* model
     m_description->setPlaceholderText(tr("What this project is about"));
     m_description->setMaximumHeight(m_description->fontMetrics().lineSpacing() * 4 + 12);
     m_description->setTabChangesFocus(true);
-    for (QLabel* label : {m_data, m_training}) {
+    for (QLabel* label : {m_data, m_training, m_initialWeights}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -67,6 +73,14 @@ ProjectPage::ProjectPage(ProjectDocument* document, widgets::ProjectModel* model
     form->addRow(tr("Description:"), m_description);
     form->addRow(tr("Data set:"), m_data);
     form->addRow(tr("Training:"), m_training);
+    m_clearInitialWeights->setObjectName(QStringLiteral("clearInitialWeights"));
+    m_clearInitialWeights->setToolTip(tr("Start the next run from weights drawn from the seed instead (undoable)"));
+    auto* weightsLayout = new QHBoxLayout(m_initialWeightsRow);
+    weightsLayout->setContentsMargins(0, 0, 0, 0);
+    weightsLayout->addWidget(m_initialWeights, 1);
+    weightsLayout->addWidget(m_clearInitialWeights);
+    form->addRow(tr("Initial weights:"), m_initialWeightsRow);
+    m_form = form;
 
     auto* nodesBox = new QWidget(this);
     auto* nodesLayout = new QVBoxLayout(nodesBox);
@@ -97,6 +111,12 @@ ProjectPage::ProjectPage(ProjectDocument* document, widgets::ProjectModel* model
     connect(document, &ProjectDocument::fieldChanged, this,
             [this](ProjectDocument::Field field) { showField(static_cast<int>(field)); });
     connect(document, &ProjectDocument::contentReplaced, this, &ProjectPage::showContent);
+    connect(document, &ProjectDocument::sectionChanged, this, &ProjectPage::showContent);
+    connect(m_clearInitialWeights, &QPushButton::clicked, this, [this] {
+        m_document->setSection(ProjectDocument::Section::Training,
+                               withoutInitialWeights(m_document->project().training), clearInitialWeightsText(),
+                               QString::fromLatin1(kInitialWeightsKey));
+    });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         m_nodes->setRootIndex(m_model->sectionIndex(widgets::ProjectModel::Section::Nodes));
         m_edges->setRootIndex(m_model->sectionIndex(widgets::ProjectModel::Section::Edges));
@@ -138,6 +158,10 @@ void ProjectPage::showContent() {
     m_data->setText(data);
     const QString training = widgets::ProjectModel::summarize(project.training);
     m_training->setText(training.isEmpty() ? tr("not set") : training);
+    const io::Json* weights = project.training.isObject() ? project.training.find(kInitialWeightsKey) : nullptr;
+    const bool hasWeights = weights && weights->isString();
+    m_initialWeights->setText(hasWeights ? QString::fromStdString(weights->asString()) : QString());
+    m_form->setRowVisible(m_initialWeightsRow, hasWeights);
     m_nodesTitle->setText(tr("Model nodes (%1)").arg(project.nodes.size()));
     m_edgesTitle->setText(tr("Model edges (%1)").arg(project.edges.size()));
 }

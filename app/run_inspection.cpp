@@ -56,11 +56,12 @@ void RunInspection::take(std::int64_t step, bool tensors, bool always) {
         sample.state = m_probe->state();
     }
     std::lock_guard lock(m_mutex);
+    // The weights go to the Try tab, the tensors to the history: each part moved, never copied.
+    m_pendingWeights = train::ProbeSample{.step = sample.step, .tensors = {}, .state = std::move(sample.state)};
     if (tensors) {
-        m_pending.push_back(sample);
+        m_pending.push_back(std::move(sample));
         if (m_pending.size() > kMaxPending) m_pending.erase(m_pending.begin());
     }
-    m_pendingWeights = std::move(sample);
 }
 
 void RunInspection::afterStep(std::int64_t step) {
@@ -77,7 +78,7 @@ void RunInspection::drain() {
         samples.swap(m_pending);
         weights.swap(m_pendingWeights);
     }
-    for (const train::ProbeSample& s : samples) m_tensors->append(s);
+    for (train::ProbeSample& s : samples) m_tensors->append(std::move(s));
     if (!samples.empty()) emit sampled();
     if (weights) {
         m_weights = std::move(weights->state);

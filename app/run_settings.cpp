@@ -1,5 +1,7 @@
 #include "app/run_settings.h"
 
+#include <QCoreApplication>
+
 #include "core/graph/node_type_registry.h"
 
 namespace tessera::app {
@@ -99,6 +101,28 @@ void replaceLoss(graph::ModelGraph& g, const std::string& id, const std::string&
     g.addNode(type, io::Json::object(), id, old.x, old.y);
     for (const graph::Edge& e : in) g.connect(e.from, e.fromPort, e.to, e.toPort);
     for (const graph::Edge& e : out) g.connect(e.from, e.fromPort, e.to, e.toPort);
+}
+
+io::Json withoutInitialWeights(io::Json training) {
+    if (!training.isObject() || !training.contains(kInitialWeightsKey)) return training;
+    io::Json out = io::Json::object();
+    for (const auto& [key, value] : training.asObject())
+        if (key != kInitialWeightsKey) out.set(key, value);
+    return out;
+}
+
+QString clearInitialWeightsText() {
+    return QCoreApplication::translate("tessera::app::RunSettings", "Clear Initial Weights");
+}
+
+QString explainRunError(const QString& error) {
+    if (!error.contains(QStringLiteral("training.initialWeights: "))) return error;
+    // First, so that the one line the Training page has for it shows the way out before the details.
+    return QCoreApplication::translate("tessera::app::RunSettings",
+                                       "The run cannot start from the project's initial weights: press Clear beside "
+                                       "“Initial weights” in the run settings (Training page) or on the Project tab "
+                                       "to start from weights drawn from the seed. %1")
+        .arg(error);
 }
 
 }  // namespace tessera::app

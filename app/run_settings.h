@@ -1,11 +1,13 @@
 // The edits the Training page makes to a project, as plain functions of its sections and graph (so
 // they are tested without a window): the split and data set choice in "data", the loss node's type,
-// and which training fields an edit touched (undo steps merge by them).
+// which training fields an edit touched (undo steps merge by them), and dropping the weights file a
+// model starts from.
 //
 //   io::Json data = withSplit(project.data, 0.1, 0.2);          // data.valFraction / testFraction
 //   io::Json iris = builtinDataSpec(project.data, "iris");      // keeps the split and its seed
 //   changedPaths(before, after);                                // {"optimizer.lr"}
 //   graph::ModelGraph g = …;  replaceLoss(g, lossNodeId(project), "NLLLoss");
+//   io::Json t = withoutInitialWeights(project.training);       // next run: weights from the seed
 #pragma once
 
 #include <QStringList>
@@ -37,5 +39,15 @@ std::string lossNodeType(const io::Project& project);
 // Gives node `id` another type, wired as before, with the new type's default options (another loss's
 // options would not fit it).
 void replaceLoss(graph::ModelGraph& graph, const std::string& id, const std::string& type);
+
+// The training section without "initialWeights".
+io::Json withoutInitialWeights(io::Json training);
+// The undo step's name and merge key for clearing training.initialWeights ("initialWeights", the path
+// changedPaths gives, so the settings column and the Project tab make the same step).
+QString clearInitialWeightsText();
+inline const char* const kInitialWeightsKey = "initialWeights";
+// A run refused over training.initialWeights (the file is missing, or no longer fits the edited graph)
+// says first where the window clears it, then why; any other message comes back as it was.
+QString explainRunError(const QString& error);
 
 }  // namespace tessera::app

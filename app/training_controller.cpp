@@ -182,12 +182,21 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
         std::lock_guard lock(m_pendingMutex);
         m_pendingSteps.push_back(r);
     };
+    // The live metrics are work `tessera-cli train` does not do, on the training thread: a GUI run must
+    // keep ≥ 0.9× the CLI's speed (issue 8), and the window's drawing needs most of that margin. The
+    // run's last evaluation (finishOnWorker) is always taken.
+    m_liveEvaluation = LiveEvaluationBudget{.runStartMs = trainer.elapsedMs()};
     trainer.callbacks().onEpochEnd = [this](const train::EpochRecord& r) {
-        std::pair<widgets::Evaluation, widgets::BoundaryGrid> taken;
-        takeEvaluation(r.epoch, taken.first, taken.second);
+        std::optional<std::pair<widgets::Evaluation, widgets::BoundaryGrid>> taken;
+        if (m_liveEvaluation.allows(r.elapsedMs)) {
+            const std::int64_t start = profile::nowNs();
+            taken.emplace();
+            takeEvaluation(r.epoch, taken->first, taken->second);
+            m_liveEvaluation.spent(static_cast<double>(profile::nowNs() - start) / 1e6);
+        }
         std::lock_guard lock(m_pendingMutex);
         m_pendingEpochs.push_back(r);
-        m_pendingEvaluation = std::move(taken);
+        if (taken) m_pendingEvaluation = std::move(taken);
     };
     if (options.startPaused) trainer.control().pause();
     setState(options.startPaused ? State::Paused : State::Running);

@@ -59,6 +59,21 @@ struct ProfileWindow {
     std::int64_t steps = 0;
 };
 
+// Whether an epoch end may take the live metrics (the test split's confusion matrix, the decision
+// boundary): only while all evaluations of this launch, the next one included (assumed to cost what
+// the last one did), stay within a small share of the run's time since launch.
+struct LiveEvaluationBudget {
+    static constexpr double kShare = 0.03;
+    double runStartMs = 0;  // the trainer's elapsed time at launch (a resumed run's is not 0)
+    double spentMs = 0;
+    double lastMs = 0;
+    bool allows(double elapsedMs) const { return spentMs + lastMs <= kShare * (elapsedMs - runStartMs); }
+    void spent(double ms) {
+        spentMs += ms;
+        lastMs = ms;
+    }
+};
+
 struct RunOptions {
     std::optional<std::int64_t> epochs{};  // overrides training.epochs
     bool startPaused{false};               // no batch runs until resume() or stepOnce()
@@ -181,6 +196,7 @@ private:
     std::optional<train::NonFiniteReport> m_nonFinite;
     std::atomic<int> m_profileRequest{0};
     // Used by the worker thread only.
+    LiveEvaluationBudget m_liveEvaluation;
     int m_profileLeft = 0;
     ProfileWindow m_profiling;
     std::unique_ptr<train::ProjectSession> m_session;

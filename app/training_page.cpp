@@ -83,8 +83,13 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_menu->addSeparator();
     m_resumeRun = m_menu->addAction(tr("Resume Selected Run from Checkpoint"), this, [this] {
-        if (QListWidgetItem* item = m_runs->currentItem()) resumeRun(item->text());
+        if (const QString name = selectedRun(); !name.isEmpty()) resumeRun(name);
     });
+    m_menu->addSeparator();
+    m_detectAnomaly = m_menu->addAction(tr("&Detect NaN/Inf"));
+    m_detectAnomaly->setObjectName(QStringLiteral("detectAnomalyAction"));
+    m_detectAnomaly->setStatusTip(
+        tr("Check every op's output and every gradient for NaN/Inf and stop at the first (slower steps)"));
     m_toolBar->addActions({m_run, m_pause, m_step, m_stop});
 
     m_status->setText(tr("No run yet: Run (F5) trains the open project."));
@@ -93,6 +98,7 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_progress->setValue(0);
     m_runs->setToolTip(tr("This project's runs; tick one to overlay its curves, double-click to resume it"));
     connect(m_runs, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) { resumeRun(item->text()); });
+    connect(m_runs, &QListWidget::itemSelectionChanged, this, [this] { emit selectedRunChanged(selectedRun()); });
 
     // Curves fill the page; the runs list sits beside them, narrow, as TensorBoard's run selector.
     auto* runsBox = new QWidget(this);
@@ -111,7 +117,7 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_tabs->addTab(m_profile, tr("Profile"));
     auto* tensors = new widgets::TensorInspector(m_controller->inspection()->tensors(), this);
     auto* tryModel = new widgets::TryModelView(this);
-    connectInspectViews(m_controller, tensors, tryModel);
+    connectInspectViews(m_controller, tensors, tryModel, m_detectAnomaly);
     m_tabs->addTab(tensors, tr("Tensors"));
     m_tabs->addTab(tryModel, tr("Try"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
@@ -157,8 +163,9 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_plot->addRun(tr("current"), m_controller->steps(), m_controller->epochs());
     connect(m_controller, &TrainingController::stateChanged, this, &TrainingPage::updateActions);
     connect(m_controller, &TrainingController::progressChanged, this, &TrainingPage::updateProgress);
-    connect(m_controller, &TrainingController::failed, this,
-            [this](const QString& message) { emit errorReported(message, m_document->displayName()); });
+    connect(m_controller, &TrainingController::failed, this, [this](const QString& message) {
+        emit errorReported(explainRunError(message), m_document->displayName());
+    });
     connect(m_controller, &TrainingController::finished, this, [this](const QString&) {
         refreshRuns();
         if (m_controller->nonFinite()) emit errorReported(m_controller->lastError(), m_document->displayName());
@@ -285,7 +292,7 @@ void TrainingPage::updateProgress(const TrainingProgress& p) {
     const auto state = m_controller->state();
     QString text = TrainingController::stateName(state);
     if (state == TrainingController::State::Failed) {
-        m_status->setText(text + QStringLiteral(": ") + m_controller->lastError());
+        m_status->setText(text + QStringLiteral(": ") + explainRunError(m_controller->lastError()));
         m_status->setToolTip(m_status->text());  // a long error is cut at the page's edge
         return;
     }
@@ -350,7 +357,8 @@ void TrainingPage::editTraining() {
     io::Json next = m_runPanel->training();
     const QString key = changedPaths(m_shownTraining, next).join(QLatin1Char(','));
     m_shownTraining = next;
-    m_document->setSection(ProjectDocument::Section::Training, std::move(next), tr("Change Run Settings"), key);
+    const QString text = key == kInitialWeightsKey ? clearInitialWeightsText() : tr("Change Run Settings");
+    m_document->setSection(ProjectDocument::Section::Training, std::move(next), text, key);
 }
 
 void TrainingPage::editSplit() {
@@ -409,23 +417,38 @@ QStringList TrainingPage::pastRuns() const {
     return names;
 }
 
+QString TrainingPage::selectedRun() const {
+    const QList<QListWidgetItem*> selected = m_runs->selectedItems();
+    return selected.isEmpty() ? QString() : selected.front()->text();
+}
+
 void TrainingPage::refreshRuns() {
     QSignalBlocker block(m_runs);
     QStringList shown;
     for (int i = 0; i < m_runs->count(); ++i)
         if (m_runs->item(i)->checkState() == Qt::Checked) shown << m_runs->item(i)->text();
+    // By folder, so a run of the same name in another project's list is not selected for it.
+    const QList<QListWidgetItem*> selected = m_runs->selectedItems();
+    const QString selectedFolder = selected.isEmpty() ? QString() : selected.front()->data(Qt::UserRole).toString();
     m_runs->clear();
+    const QDir folder(runsFolder());
     for (const QString& name : pastRuns()) {
         auto* item = new QListWidgetItem(name, m_runs);
         const bool current = name == m_currentRun && m_controller->runFolder().startsWith(runsFolder());
-        item->setFlags(current ? Qt::ItemIsEnabled : Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        // Selectable, so File → Export ONNX… and Resume act on the run picked here.
+        item->setFlags(current ? Qt::ItemIsEnabled | Qt::ItemIsSelectable
+                               : Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setData(Qt::UserRole, folder.filePath(name));
         if (current) {
             item->setToolTip(tr("The run on the curves as \"current\""));
             item->setText(name);
         } else {
             item->setCheckState(shown.contains(name) ? Qt::Checked : Qt::Unchecked);
         }
+        if (!selectedFolder.isEmpty() && folder.filePath(name) == selectedFolder) item->setSelected(true);
     }
+    block.unblock();
+    emit selectedRunChanged(selectedRun());
 }
 
 bool TrainingPage::showPastRun(const QString& name, bool shown) {

@@ -67,6 +67,8 @@ public:
     QAction* stepAction() const { return m_step; }
     QAction* stopAction() const { return m_stop; }
     QAction* resumeRunAction() const { return m_resumeRun; }
+    // Run → Detect NaN/Inf: the same setting as the Tensors tab's box (the controller's detectAnomaly).
+    QAction* detectAnomalyAction() const { return m_detectAnomaly; }
 
     // The folder that holds this project's runs.
     QString runsFolder() const;
@@ -75,6 +77,9 @@ public:
     void setRunsRoot(const QString& folder) { m_runsRoot = folder; }
     // The runs listed (folder names, newest first).
     QStringList pastRuns() const;
+    // The list beside the curves, and the run selected in it ("" when none is).
+    QListWidget* runsList() const { return m_runs; }
+    QString selectedRun() const;
     // Overlays a past run's curves (read from its steps.csv and metrics.csv); false with the message
     // reported when they cannot be read.
     bool showPastRun(const QString& name, bool shown = true);
@@ -100,6 +105,8 @@ public slots:
 
 signals:
     void errorReported(const QString& message, const QString& source);
+    // Another run (or none: "") is selected in the run list, or the list was read again.
+    void selectedRunChanged(const QString& name);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -131,7 +138,7 @@ private:
     QListWidget* m_runs;
     QMenu* m_menu;
     QToolBar* m_toolBar;
-    QAction *m_run, *m_pause, *m_step, *m_stop, *m_resumeRun;
+    QAction *m_run, *m_pause, *m_step, *m_stop, *m_resumeRun, *m_detectAnomaly;
     QString m_runsRoot;
     QString m_currentRun;                  // name of the run the controller holds
     io::Json m_shownTraining;              // the settings column's values, as the project format writes them

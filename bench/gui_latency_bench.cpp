@@ -183,10 +183,12 @@ int main(int argc, char** argv) {
         app.recording = true;
         QElapsedTimer wall;
         wall.start();
+        const double uiCpu0 = threadCpuMs();
         if (!page->run({.epochs = epochs}))
             return std::fprintf(stderr, "%s\n", qPrintable(page->controller()->lastError())), 1;
         const Latency training = summarise(ping([&] { return finished; }));
         const double guiWall = static_cast<double>(wall.nsecsElapsed()) / 1e6;
+        const double uiCpu = threadCpuMs() - uiCpu0;
         app.recording = false;
         QObject::disconnect(connection);
         widgets::RunRecordsModel* epochRows = page->controller()->epochs();
@@ -194,8 +196,10 @@ int main(int argc, char** argv) {
         steps = page->controller()->progress().step;
         std::printf(
             "round %d: lateness p50 %.2f ms  p99 %.2f ms  max %.2f ms (%zu pings); train time CLI %.0f ms, "
-            "GUI %.0f ms (%.0f ms from Run to finished), GUI speed / CLI %.3f\n",
-            round + 1, training.p50, training.p99, training.max, training.pings, cli, gui, guiWall, cli / gui);
+            "GUI %.0f ms (%.0f ms from Run to finished), GUI speed / CLI %.3f; UI thread CPU %.0f ms (%.1f %% of a "
+            "core)\n",
+            round + 1, training.p50, training.p99, training.max, training.pings, cli, gui, guiWall, cli / gui, uiCpu,
+            100 * uiCpu / guiWall);
         p50s.push_back(training.p50);
         p99s.push_back(training.p99);
         maxes.push_back(training.max);

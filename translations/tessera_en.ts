@@ -299,10 +299,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Write the model with its latest trained weights as an ONNX file (opset %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Import an ONNX model as a new project and open it in the designer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -344,6 +340,34 @@
     </message>
     <message>
         <source>Tessera projects (*.tessera);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, selected in the run list, has no trained weights to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport ONNX (%1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the model with the weights of %1, the run selected in the run list, as an ONNX file (opset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the model with the weights of %1, the latest run (select another in the run list), as an ONNX file (opset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the model with its imported weights (%1) as an ONNX file (opset %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trained weights to export yet: train the project first (Run → Run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export ONNX: the selected run %1 has no trained weights (%2 is missing); select a finished run, or none for the latest</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -405,6 +429,29 @@
     </message>
     <message>
         <source>Model edges (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the next run from weights drawn from the seed instead (undoable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial weights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::RunSettings</name>
+    <message>
+        <source>Clear Initial Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run cannot start from the project&apos;s initial weights: press Clear beside “Initial weights” in the run settings (Training page) or on the Project tab to start from weights drawn from the seed. %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -578,6 +625,14 @@
     </message>
     <message>
         <source>Stopped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Detect NaN/Inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every op&apos;s output and every gradient for NaN/Inf and stop at the first (slower steps)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1775,6 +1830,22 @@ c = b.mean()</source>
     </message>
     <message>
         <source>no loss node in the graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights file the model starts from (training.initialWeights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start from weights drawn from the seed instead (undoable)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

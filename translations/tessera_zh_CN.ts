@@ -299,10 +299,6 @@
         <translation>打开 ONNX(&amp;P)…</translation>
     </message>
     <message>
-        <source>Write the model with its latest trained weights as an ONNX file (opset %1)</source>
-        <translation>将模型连同其最新训练的权重写成 ONNX 文件（opset %1）</translation>
-    </message>
-    <message>
         <source>Import an ONNX model as a new project and open it in the designer</source>
         <translation>将 ONNX 模型导入为新项目并在设计器中打开</translation>
     </message>
@@ -345,6 +341,34 @@
     <message>
         <source>Tessera projects (*.tessera);;All files (*)</source>
         <translation>Tessera 项目 (*.tessera);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1, selected in the run list, has no trained weights to export</source>
+        <translation>在运行列表中选中的 %1 没有可导出的训练权重</translation>
+    </message>
+    <message>
+        <source>E&amp;xport ONNX (%1)…</source>
+        <translation>导出 ONNX（%1）(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Write the model with the weights of %1, the run selected in the run list, as an ONNX file (opset %2)</source>
+        <translation>以 %1（运行列表中选中的运行）的权重将模型写为 ONNX 文件（opset %2）</translation>
+    </message>
+    <message>
+        <source>Write the model with the weights of %1, the latest run (select another in the run list), as an ONNX file (opset %2)</source>
+        <translation>以 %1（最新的运行；可在运行列表中选择其他运行）的权重将模型写为 ONNX 文件（opset %2）</translation>
+    </message>
+    <message>
+        <source>Write the model with its imported weights (%1) as an ONNX file (opset %2)</source>
+        <translation>以导入的权重（%1）将模型写为 ONNX 文件（opset %2）</translation>
+    </message>
+    <message>
+        <source>No trained weights to export yet: train the project first (Run → Run)</source>
+        <translation>还没有可导出的训练权重：请先训练此项目（运行 → 运行）</translation>
+    </message>
+    <message>
+        <source>Export ONNX: the selected run %1 has no trained weights (%2 is missing); select a finished run, or none for the latest</source>
+        <translation>导出 ONNX：所选运行 %1 没有训练好的权重（缺少 %2）；请选择一个已结束的运行，或不选以使用最新的运行</translation>
     </message>
 </context>
 <context>
@@ -406,6 +430,29 @@
     <message>
         <source>Model edges (%1)</source>
         <translation>模型边（%1）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Start the next run from weights drawn from the seed instead (undoable)</source>
+        <translation>下一次运行改为从随机种子生成的权重开始（可撤销）</translation>
+    </message>
+    <message>
+        <source>Initial weights:</source>
+        <translation>初始权重：</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::RunSettings</name>
+    <message>
+        <source>Clear Initial Weights</source>
+        <translation>清除初始权重</translation>
+    </message>
+    <message>
+        <source>The run cannot start from the project&apos;s initial weights: press Clear beside “Initial weights” in the run settings (Training page) or on the Project tab to start from weights drawn from the seed. %1</source>
+        <translation>运行无法从项目的初始权重开始：请在运行设置（训练页）或项目标签页中点击“初始权重”旁的“清除”，以从随机种子生成的权重开始。%1</translation>
     </message>
 </context>
 <context>
@@ -579,6 +626,14 @@
     <message>
         <source>Stopped: %1</source>
         <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Detect NaN/Inf</source>
+        <translation>检测 NaN/Inf(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Check every op&apos;s output and every gradient for NaN/Inf and stop at the first (slower steps)</source>
+        <translation>检查每个算子的输出和每个梯度是否含 NaN/Inf，并在第一次出现时停止（步骤会变慢）</translation>
     </message>
 </context>
 <context>
@@ -1767,6 +1822,22 @@ c = b.mean()</translation>
     <message>
         <source>no loss node in the graph</source>
         <translation>图中没有损失节点</translation>
+    </message>
+    <message>
+        <source>Initial weights</source>
+        <translation>初始权重</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>The weights file the model starts from (training.initialWeights)</source>
+        <translation>模型开始时使用的权重文件（training.initialWeights）</translation>
+    </message>
+    <message>
+        <source>Start from weights drawn from the seed instead (undoable)</source>
+        <translation>改为从随机种子生成的权重开始（可撤销）</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,9 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 
 namespace tessera::widgets {
@@ -75,7 +77,11 @@ RunPanel::RunPanel(QWidget* parent)
       m_clip(realBox(this, 0, 1000, 3, 0.5)),
       m_loss(new QComboBox(this)),
       m_valFraction(realBox(this, 0, 0.9, 2, 0.05)),
-      m_testFraction(realBox(this, 0, 0.9, 2, 0.05)) {
+      m_testFraction(realBox(this, 0, 0.9, 2, 0.05)),
+      m_initialWeightsLabel(new QLabel(tr("Initial weights"), this)),
+      m_initialWeights(new QLabel(this)),
+      m_clearInitialWeights(new QPushButton(tr("Clear"), this)),
+      m_initialWeightsRow(new QWidget(this)) {
     m_optimizer->addItems({"SGD", "Adam", "AdamW", "RMSprop"});
     m_scheduler->addItem(tr("constant"), QString());
     for (const char* name : {"StepLR", "CosineAnnealingLR", "LinearLR", "OneCycleLR"})
@@ -107,6 +113,20 @@ RunPanel::RunPanel(QWidget* parent)
     form->addRow(tr("Clip grad norm"), m_clip);
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Threads"), m_threads);
+    m_initialWeights->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_initialWeights->setToolTip(tr("The weights file the model starts from (training.initialWeights)"));
+    m_clearInitialWeights->setObjectName(QStringLiteral("clearInitialWeights"));
+    m_clearInitialWeights->setToolTip(tr("Start from weights drawn from the seed instead (undoable)"));
+    auto* weightsLayout = new QHBoxLayout(m_initialWeightsRow);
+    weightsLayout->setContentsMargins(0, 0, 0, 0);
+    weightsLayout->addWidget(m_initialWeights, 1);
+    weightsLayout->addWidget(m_clearInitialWeights);
+    form->addRow(m_initialWeightsLabel, m_initialWeightsRow);
+    connect(m_clearInitialWeights, &QPushButton::clicked, this, [this] {
+        m_base.initialWeights.clear();
+        updateVisibility();
+        emit changed();
+    });
 
     setTraining(io::Json::object(), "defaults");
     for (QComboBox* box : {m_optimizer, m_scheduler, m_monitor})
@@ -200,7 +220,13 @@ void RunPanel::updateVisibility() {
     if (f.realKey) m_schedRealLabel->setText(tr(f.realLabel));
     m_monitor->setEnabled(m_early->isChecked());
     m_patience->setEnabled(m_early->isChecked());
+    const QString weights = initialWeights();
+    m_initialWeights->setText(weights);
+    m_initialWeightsLabel->setVisible(!weights.isEmpty());
+    m_initialWeightsRow->setVisible(!weights.isEmpty());
 }
+
+QString RunPanel::initialWeights() const { return QString::fromStdString(m_base.initialWeights); }
 
 train::TrainingConfig RunPanel::config() const {
     train::TrainingConfig c = m_base;

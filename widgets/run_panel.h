@@ -2,7 +2,9 @@
 // split fractions (the project's data.valFraction / data.testFraction), and the project's "training"
 // object — optimiser and its learning rate, weight decay and momentum, LR schedule, batch size,
 // epochs, early stopping, gradient clipping, seed and threads. Options the form does not show (Adam's
-// betas, a scheduler's eta_min, …) are kept as the project gave them.
+// betas, a scheduler's eta_min, …) are kept as the project gave them. A weights file the model starts
+// from (training.initialWeights, e.g. an imported ONNX model's) is named with a Clear button, which
+// drops it so the next run draws its weights from the seed.
 //
 //   RunPanel panel;
 //   panel.setTraining(project.training, "moons.tessera");   // ValueError for a malformed object
@@ -22,6 +24,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QSpinBox;
 
 namespace tessera::widgets {
@@ -45,6 +48,9 @@ public:
     // the choice.
     void setLosses(const QStringList& types, const QString& current);
     QString loss() const;
+    // training.initialWeights as shown ("" when the model starts from the seed), and its Clear button.
+    QString initialWeights() const;
+    QPushButton* clearInitialWeightsButton() const { return m_clearInitialWeights; }
 
 signals:
     void changed();  // a training setting
@@ -71,6 +77,9 @@ private:
     // Created after the training fields, so those keep their places among the panel's children.
     QComboBox* m_loss;
     QDoubleSpinBox *m_valFraction, *m_testFraction;
+    QLabel *m_initialWeightsLabel, *m_initialWeights;
+    QPushButton* m_clearInitialWeights;
+    QWidget* m_initialWeightsRow;
 };
 
 }  // namespace tessera::widgets

@@ -38,15 +38,16 @@ TensorSeriesPoint summarise(const train::ProbedTensor& t, std::int64_t step) {
     p.min = lo;
     p.max = hi;
     p.mean = sum / static_cast<double>(n);
-    for (float v : t.values)
-        if (std::isfinite(v)) sumSq += (v - p.mean) * (v - p.mean);
-    p.std = std::sqrt(sumSq / static_cast<double>(n));
+    // One more pass for both the spread and the histogram: this runs on the UI thread for every
+    // sampled tensor while a run trains.
     const double width = hi > lo ? (hi - lo) / TensorHistoryModel::kBins : 1.0;
     for (float v : t.values) {
         if (!std::isfinite(v)) continue;
+        sumSq += (v - p.mean) * (v - p.mean);
         const int bin = std::min(TensorHistoryModel::kBins - 1, static_cast<int>((v - lo) / width));
         p.histogram[static_cast<std::size_t>(bin)] += 1;
     }
+    p.std = std::sqrt(sumSq / static_cast<double>(n));
     return p;
 }
 
@@ -88,10 +89,10 @@ QString TensorHistoryModel::kindName(train::TensorKind kind) {
     return {};
 }
 
-void TensorHistoryModel::append(const train::ProbeSample& sample) {
+void TensorHistoryModel::append(train::ProbeSample sample) {
     bool added = false;
     std::vector<std::size_t> rows;
-    for (const train::ProbedTensor& t : sample.tensors) {
+    for (train::ProbedTensor& t : sample.tensors) {
         const QString layer = QString::fromStdString(t.layer), name = QString::fromStdString(t.name);
         int row = find(layer, name, t.kind);
         if (row < 0) {
@@ -106,8 +107,8 @@ void TensorHistoryModel::append(const train::ProbeSample& sample) {
         }
         TensorSeries& s = m_series[static_cast<std::size_t>(row)];
         s.shape = t.shape;
-        s.latest = t.values;
         s.points.push_back(summarise(t, sample.step));
+        s.latest = std::move(t.values);
         if (s.points.size() > static_cast<std::size_t>(kMaxPoints)) s.points.erase(s.points.begin());
     }
     ++m_samples;

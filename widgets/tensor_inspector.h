@@ -53,7 +53,7 @@ public:
     static constexpr int kMaxPoints = 400;
 
     using QAbstractTableModel::QAbstractTableModel;
-    void append(const train::ProbeSample& sample);
+    void append(train::ProbeSample sample);
     void clear();
     int samples() const { return m_samples; }
     std::int64_t lastStep() const { return m_lastStep; }

@@ -1,5 +1,5 @@
 // tessera-cli train PROJECT [--epochs N] [--seed S] [--threads T] [--resume CHECKPOINT]
-//                   [--stop-after-epoch K] [--quiet] --out DIR
+//                   [--stop-after-epoch K] [--detect-anomaly] [--quiet] --out DIR
 // Trains the project's model with core/train (the GUI's code) and writes DIR/metrics.csv and
 // DIR/checkpoint (refreshed during the run and written when it ends or stops), DIR/weights.safetensors
 // and DIR/test_metrics.json (docs/cli.md).
@@ -54,7 +54,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     std::optional<std::int64_t> stopAfter;
     try {
         a = parseArguments(args, {"--epochs", "--seed", "--threads", "--resume", "--stop-after-epoch", "--out"},
-                           {"--quiet"});
+                           {"--quiet", "--detect-anomaly"});
         a.project();
         a.required("--out");
         overrides.epochs = a.integer("--epochs", 1);
@@ -98,6 +98,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     trainer.callbacks().onStep = [&](const train::StepRecord&) {
         if (g_interrupted) trainer.control().stop();
     };
+    // The GUI's Run → Detect NaN/Inf: every op's output and every gradient checked, not only the loss.
+    trainer.setDetectAnomaly(a.flag("--detect-anomaly"));
     trainer.callbacks().locateNonFinite = [&session](const Tensor& x, const Tensor& y) {
         return train::firstNonFiniteNode(session.model(), x, y);
     };
@@ -145,7 +147,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
 [[maybe_unused]] const bool registered = registerCommand(
     {kName,
-     "PROJECT [--epochs N] [--seed S] [--threads T] [--resume CHECKPOINT] [--stop-after-epoch K] [--quiet] --out DIR",
+     "PROJECT [--epochs N] [--seed S] [--threads T] [--resume CHECKPOINT] [--stop-after-epoch K] [--detect-anomaly] "
+     "[--quiet] --out DIR",
      "Train the project's model; write metrics.csv, checkpoint, weights.safetensors and test_metrics.json to DIR.",
      run});
 

@@ -56,7 +56,11 @@ std::unique_ptr<Optimizer> makeOptimizer(const std::string& name, std::vector<Pa
         auto& r = registry();
         std::lock_guard lock(r.mutex);
         const auto it = r.factories.find(name);
-        if (it == r.factories.end()) throw ValueError("optimizer: unknown optimizer '" + name + "'");
+        if (it == r.factories.end()) {
+            std::string known;
+            for (const auto& [n, f] : r.factories) known += (known.empty() ? "" : ", ") + n;
+            throw ValueError("unknown optimizer '" + name + "' (expected one of " + known + ")");
+        }
         factory = it->second;
     }
     return factory(std::move(groups), optionsFromJson(options, name));

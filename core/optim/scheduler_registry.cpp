@@ -147,7 +147,11 @@ std::unique_ptr<LRScheduler> makeScheduler(const std::string& name, Optimizer& o
         auto& r = registry();
         std::lock_guard lock(r.mutex);
         const auto it = r.factories.find(name);
-        if (it == r.factories.end()) throw ValueError("scheduler: unknown scheduler '" + name + "'");
+        if (it == r.factories.end()) {
+            std::string known;
+            for (const auto& [n, f] : r.factories) known += (known.empty() ? "" : ", ") + n;
+            throw ValueError("unknown scheduler '" + name + "' (expected one of " + known + ")");
+        }
         factory = it->second;
     }
     return factory(optimizer, options);

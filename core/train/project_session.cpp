@@ -100,13 +100,18 @@ ProjectSession::ProjectSession(io::Project project, const std::filesystem::path&
     if (m_split.test.size() > 0) m_testLoader = std::make_unique<data::DataLoader>(m_split.test, evalOptions);
 
     graph::GraphModule& model = *m_model;
-    m_trainer = std::make_unique<Trainer>(
-        model,
-        [&model](const Tensor& features, const Tensor& targets) {
-            graph::GraphModule::Result r = model.forwardWithLoss(features, targets);
-            return Forward{r.output, r.loss};
-        },
-        m_config, *m_trainLoader, m_valLoader.get(), dataset.task);
+    try {
+        m_trainer = std::make_unique<Trainer>(
+            model,
+            [&model](const Tensor& features, const Tensor& targets) {
+                graph::GraphModule::Result r = model.forwardWithLoss(features, targets);
+                return Forward{r.output, r.loss};
+            },
+            m_config, *m_trainLoader, m_valLoader.get(), dataset.task);
+    } catch (const ValueError& e) {
+        // The trainer names the setting ("training.optimizer: …"); the project file is said here.
+        throw ValueError(m_source + ": " + e.what());
+    }
 }
 
 ProjectSession::~ProjectSession() = default;

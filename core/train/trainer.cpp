@@ -123,8 +123,14 @@ Trainer::Trainer(nn::Module& model, ForwardFunction forward, TrainingConfig conf
             throw ValueError("training.earlyStopping.monitor: \"" + monitor + "\" is not a metric of a " +
                              std::string(data::taskName(task)) + " task");
     }
-    m_optimizer = optim::makeOptimizer(m_config.optimizer.type, {optim::ParamGroup{m_model.parameters(), {}}},
-                                       m_config.optimizer.options);
+    // The optimiser's and scheduler's own messages are torch's ("Invalid learning rate: -1"); say which
+    // setting of the project they are about.
+    try {
+        m_optimizer = optim::makeOptimizer(m_config.optimizer.type, {optim::ParamGroup{m_model.parameters(), {}}},
+                                           m_config.optimizer.options);
+    } catch (const ValueError& e) {
+        throw ValueError(std::string("training.optimizer: ") + e.what());
+    }
     if (m_config.scheduler) {
         io::Json options = m_config.scheduler->options;
         // OneCycleLR needs the run's length; give it the trainer's unless the project states it.
@@ -134,7 +140,11 @@ Trainer::Trainer(nn::Module& model, ForwardFunction forward, TrainingConfig conf
             options.set("epochs", m_config.epochs);
             options.set("steps_per_epoch", perStep ? m_training.batchesPerEpoch() : std::int64_t{1});
         }
-        m_scheduler = optim::makeScheduler(m_config.scheduler->type, *m_optimizer, options);
+        try {
+            m_scheduler = optim::makeScheduler(m_config.scheduler->type, *m_optimizer, options);
+        } catch (const ValueError& e) {
+            throw ValueError(std::string("training.scheduler: ") + e.what());
+        }
     }
     m_lastLr = currentLr();
 }
@@ -189,6 +199,7 @@ bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
     }
     Forward forward;
     double lossValue = 0;
+    bool inBackward = false;  // an op inside a backward Node reports as an op, not as the Node
     try {
         AnomalyScope anomaly(m_detectAnomaly.load());
         forward = m_forward(batch.x, batch.y);
@@ -204,6 +215,7 @@ bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
             m_nonFinite = report;
             return false;
         }
+        inBackward = true;
         if (recordForward) {
             autograd::GraphRecorder recorder({forward.loss}, /*withValues=*/true, &*recordForward);
             recordForward.reset();
@@ -220,8 +232,13 @@ bool Trainer::trainStep(const data::Batch& batch, std::int64_t batchIndex, std::
         NonFiniteReport report;
         report.step = m_step + 1;
         if (!parseAnomaly(e.what(), report)) throw;
-        if (m_callbacks.locateNonFinite) {
-            manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+        manualSeed(data::mixSeed(m_config.seed ^ kStepSeedSalt, static_cast<std::uint64_t>(m_step)));
+        if (inBackward) {
+            // The forward was finite, so no layer's output names the place: the bad Node's own scope does.
+            m_optimizer->zeroGrad(true);
+            describeBadGradient(report,
+                                firstNonFiniteGradient(m_model, [&] { m_forward(batch.x, batch.y).loss.backward(); }));
+        } else if (m_callbacks.locateNonFinite) {
             report.layer = m_callbacks.locateNonFinite(batch.x, batch.y);
         }
         m_optimizer->zeroGrad(true);

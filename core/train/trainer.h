@@ -186,6 +186,8 @@ public:
     std::int64_t epoch() const { return m_epoch; }
     std::int64_t globalStep() const { return m_step; }
     const std::vector<EpochRecord>& history() const { return m_history; }
+    // Time spent in run() so far in ms, across resumes from checkpoints (the records' elapsedMs).
+    double elapsedMs() const;
 
 private:
     struct EarlyStoppingState {
@@ -204,7 +206,6 @@ private:
     // True when early stopping ends the run after `record`.
     bool updateEarlyStopping(EpochRecord& record);
     double currentLr() const;
-    double elapsedMs() const;
 
     nn::Module& m_model;
     ForwardFunction m_forward;

@@ -1,9 +1,12 @@
 // File → Export ONNX… and Open ONNX… through the window's action path (no dialogs): a moons-mlp run
-// trained in the workbench and the Done-when path — digits-cnn trained in the workbench, exported, and
-// the file run in onnxruntime-node with the same predictions; a torch-exported CNN opened as a project
-// shows its layers in the designer and exports again, and training it fine-tunes the imported weights;
-// failures reach the Messages dock and the window keeps its project.
+// trained in the workbench, the run selected in the run list rather than the latest, and the Done-when path —
+// digits-cnn trained in the workbench, exported, and the file run in onnxruntime-node with the same predictions; a
+// torch-exported CNN opened as a project shows its layers in the designer and exports again, and training it fine-tunes
+// the imported weights; failures reach the Messages dock and the window keeps its project.
 #include <QAction>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,6 +21,7 @@
 #include "app/training_page.h"
 #include "core/graph/model_graph.h"
 #include "core/io/json.h"
+#include "core/io/safetensors.h"
 #include "core/ops/minmax.h"
 #include "core/ops/view.h"
 #include "core/tensor/factory.h"
@@ -34,6 +38,30 @@ namespace {
 bool lastMessageContains(const MainWindow& w, const QString& text) {
     const auto* m = w.messages();
     return m->rowCount() > 0 && m->at(m->rowCount() - 1).text.contains(text);
+}
+
+// name → SHA-256 of the bytes, of every tensor in a weights file and of every initializer in an ONNX file.
+std::map<QString, QString> weightHashes(const QString& safetensors) {
+    std::map<QString, QString> out;
+    for (const auto& [name, t] : io::loadSafetensors(safetensors.toStdString()).tensors) {
+        const std::vector<float> v = t.toVector<float>();
+        const QByteArray bytes(reinterpret_cast<const char*>(v.data()),
+                               static_cast<qsizetype>(v.size() * sizeof(float)));
+        out[QString::fromStdString(name)] = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+    }
+    return out;
+}
+
+std::map<QString, QString> initializerHashes(const QString& onnxFile) {
+    QString text;
+    const QString tool = QStringLiteral(TESSERA_SOURCE_DIR "/tests/core/onnx/onnx_tool.py");
+    if (onnx_harness::runProgram(TESSERA_PYTHON3, {tool, "inits", onnxFile}, text) != 0) return {};
+    std::map<QString, QString> out;
+    for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QStringList parts = line.split(QLatin1Char(' '));
+        if (parts.size() == 2) out[parts[0]] = parts[1].trimmed();
+    }
+    return out;
 }
 
 }  // namespace
@@ -114,6 +142,59 @@ private slots:
         QVERIFY2(w.lastError().contains("Export ONNX failed") && w.lastError().contains("weights.safetensors"),
                  qPrintable(w.lastError()));
         QVERIFY(!QFile::exists(bad));
+    }
+
+    // Two runs with different weights: with run-001 selected in the run list, the file holds run-001's
+    // weights (initializer for initializer) and the action says so; with none selected, the latest run's.
+    void exportsTheRunSelectedInTheRunList() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        w.trainingPage()->setRunsRoot(m_dir.filePath("two-runs"));
+        QVERIFY(w.openExample("moons-mlp"));
+        QSignalSpy finished(w.trainingPage()->controller(), &app::TrainingController::finished);
+        for (const std::int64_t epochs : {1, 3}) {
+            QVERIFY(w.trainingPage()->run({.epochs = epochs}));
+            QVERIFY(finished.wait(120000));
+        }
+        const QDir runs(w.trainingPage()->runsFolder());
+        const QString first = runs.filePath("run-001/weights.safetensors"),
+                      second = runs.filePath("run-002/weights.safetensors");
+        const auto firstWeights = weightHashes(first), secondWeights = weightHashes(second);
+        QVERIFY(!firstWeights.empty());
+        QVERIFY(firstWeights != secondWeights);
+
+        QAction* action = w.onnxActions()->exportAction();
+        QListWidget* list = w.trainingPage()->runsList();
+        QCOMPARE(list->count(), 2);
+        QVERIFY(list->selectedItems().isEmpty());
+        QCOMPARE(w.onnxActions()->exportWeights(), second);
+        QCOMPARE(action->text(), QStringLiteral("E&xport ONNX (run-002)…"));
+        QVERIFY2(action->statusTip().contains("the latest run"), qPrintable(action->statusTip()));
+
+        list->findItems("run-001", Qt::MatchExactly).front()->setSelected(true);
+        QCOMPARE(w.trainingPage()->selectedRun(), QStringLiteral("run-001"));
+        QCOMPARE(action->text(), QStringLiteral("E&xport ONNX (run-001)…"));
+        QVERIFY2(action->statusTip().contains("run-001, the run selected"), qPrintable(action->statusTip()));
+        const QString file = m_dir.filePath("selected-run.onnx");
+        QVERIFY2(w.onnxActions()->exportTo(file), qPrintable(w.lastError()));
+        QVERIFY(lastMessageContains(w, first));
+        const auto exported = initializerHashes(file);
+        for (const auto& [name, hash] : firstWeights) {
+            QVERIFY2(exported.count(name), qPrintable(name));
+            QCOMPARE(exported.at(name), hash);
+        }
+
+        // The selection survives the list being read again; cleared, the latest run is used again.
+        w.trainingPage()->refreshRuns();
+        QCOMPARE(w.trainingPage()->selectedRun(), QStringLiteral("run-001"));
+        list->clearSelection();
+        QCOMPARE(action->text(), QStringLiteral("E&xport ONNX (run-002)…"));
+        const QString latest = m_dir.filePath("latest-run.onnx");
+        QVERIFY2(w.onnxActions()->exportTo(latest), qPrintable(w.lastError()));
+        const auto exportedLatest = initializerHashes(latest);
+        for (const auto& [name, hash] : secondWeights) {
+            QVERIFY2(exportedLatest.count(name), qPrintable(name));
+            QCOMPARE(exportedLatest.at(name), hash);
+        }
     }
 
     // Issue 10's Done-when: digits-cnn trained in the workbench, exported, and the file gives the same

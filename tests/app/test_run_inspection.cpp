@@ -2,7 +2,9 @@
 // digits-cnn trains and hands its weights to the try-the-model view, whose prediction equals the
 // trained GraphModule's forward on the same row (also for weights taken while paused); a digit drawn
 // on the pad with mouse events changes the input and the prediction; a run whose loss explodes stops
-// as "non-finite" naming the op and layer (GUI controller and tessera-cli); the tensor history
+// as "non-finite" naming the op and layer (GUI controller and tessera-cli), and so does one whose
+// gradient overflows with detection on (Run → Detect NaN/Inf, tessera-cli train --detect-anomaly),
+// naming the backward Node's layer with the same message in both; the tensor history
 // model's statistics, histograms over time and heat maps are checked without the widget.
 #include <QCheckBox>
 #include <QPushButton>
@@ -24,6 +26,7 @@
 #include "core/train/project_session.h"
 #include "tests/app/cli_process.h"
 #include "tests/app/example_projects.h"
+#include "tests/core/train/overflowing_gradient.h"
 #include "widgets/tensor_inspector.h"
 #include "widgets/try_model.h"
 
@@ -254,6 +257,53 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("op 'linear'")) && r.err.contains(QStringLiteral("(layer 'fc2')")),
                  qPrintable(r.err));
         QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("out/weights.safetensors"))));
+    }
+
+    // A finite forward and an overflowing gradient: both stop at step 1 in fc2's backward Node and say
+    // so in the same words.
+    void badGradientNamesItsLayerInTheGuiAndTheCli() {
+        QTemporaryDir dir;
+        io::Project p = exampleProject(QStringLiteral("moons-mlp"));
+        p.training = io::parseJson(R"({"optimizer": {"type": "SGD", "lr": 0.1}, "epochs": 1, "batchSize": 64,
+                                       "seed": 0, "initialWeights": "overflow.safetensors"})",
+                                   "test");
+        const QString project = dir.filePath(QStringLiteral("overflow.tessera"));
+        {
+            io::Project plain = p;
+            plain.training = io::parseJson(R"({"seed": 0})", "test");
+            train::ProjectSession s(plain, project.toStdString());
+            s.model().loadStateDict(overflowingGradientWeights(s.model()));
+            s.saveWeights(dir.filePath(QStringLiteral("overflow.safetensors")).toStdString());
+        }
+        io::saveProject(p, project.toStdString());
+
+        TrainingController c;
+        c.setDetectAnomaly(true);
+        QSignalSpy finished(&c, &TrainingController::finished);
+        QVERIFY2(c.start(io::loadProject(project.toStdString()), project, dir.filePath(QStringLiteral("runs"))),
+                 qPrintable(c.lastError()));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(c.finishReason(), train::FinishReason::NonFinite);
+        QVERIFY(c.nonFinite());
+        QCOMPARE(c.nonFinite()->where, train::NonFiniteReport::Where::Backward);
+        QCOMPARE(c.nonFinite()->op, std::string("AddmmBackward0"));
+        QCOMPARE(c.nonFinite()->layer, std::string("fc2"));
+        QVERIFY2(c.lastError().startsWith(QStringLiteral("Inf in a gradient at step 1: ")) &&
+                     c.lastError().endsWith(QStringLiteral("(AddmmBackward0, layer 'fc2')")),
+                 qPrintable(c.lastError()));
+
+        // Without --detect-anomaly only the loss is checked: step 1 applies the infinite gradient and the
+        // loss of step 2 stops the run. With it, the GUI's stop, word for word.
+        const QString out = dir.filePath(QStringLiteral("out"));
+        const testing::Run plainRun =
+            testing::cli({QStringLiteral("train"), project, QStringLiteral("--quiet"), QStringLiteral("--epochs"),
+                          QStringLiteral("1"), QStringLiteral("--out"), out});
+        QCOMPARE(plainRun.code, 1);
+        QVERIFY2(plainRun.err.contains(QStringLiteral("stopped: NaN in the loss at step 2")), qPrintable(plainRun.err));
+        const testing::Run r = testing::cli({QStringLiteral("train"), project, QStringLiteral("--detect-anomaly"),
+                                             QStringLiteral("--quiet"), QStringLiteral("--out"), out});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err.trimmed(), QStringLiteral("tessera-cli train: stopped: ") + c.lastError());
     }
 
     void tensorHistoryModel() {

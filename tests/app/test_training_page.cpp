@@ -1,9 +1,14 @@
 // The Training page: a central tab of the main window with curves large enough to read, and run
-// settings, split, loss and data set edited into the project as undo steps (modified, saved, undone).
+// settings, split, loss and data set edited into the project as undo steps (modified, saved, undone);
+// Run → Detect NaN/Inf and the Tensors tab's box are one setting; a weights file the model starts
+// from that no longer fits is named with a way out (Clear, in the settings and on the Project tab).
+#include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -16,17 +21,21 @@
 #include "app/designer_page.h"
 #include "app/main_window.h"
 #include "app/project_document.h"
+#include "app/project_page.h"
 #include "app/run_settings.h"
 #include "app/training_page.h"
 #include "core/graph/model_graph.h"
 #include "core/io/json.h"
 #include "core/io/project.h"
+#include "core/train/project_session.h"
 #include "tests/app/example_projects.h"
 #include "widgets/csv_import_dialog.h"
 #include "widgets/data_panel.h"
+#include "widgets/graph_model.h"
 #include "widgets/loss_plot.h"
 #include "widgets/metrics_view.h"
 #include "widgets/run_panel.h"
+#include "widgets/tensor_inspector.h"
 
 using namespace tessera;
 using app::ProjectDocument;
@@ -108,6 +117,12 @@ private slots:
         app::replaceLoss(g, "loss", "NLLLoss");
         QCOMPARE(g.node("loss").type, std::string("NLLLoss"));
         QVERIFY(g.inputEdges("loss") == inputs);
+        const io::Json t = io::parseJson(R"({"epochs": 5, "initialWeights": "m.safetensors", "seed": 1})", "t");
+        QVERIFY(app::withoutInitialWeights(t) == io::parseJson(R"({"epochs": 5, "seed": 1})", "t"));
+        QCOMPARE(app::explainRunError("p.tessera: data.csv: no such file"),
+                 QStringLiteral("p.tessera: data.csv: no such file"));
+        QVERIFY(app::explainRunError("p.tessera: training.initialWeights: m.safetensors: no such file")
+                    .endsWith(". p.tessera: training.initialWeights: m.safetensors: no such file"));
     }
 
     void isACentralTabWithLargeCurves() {
@@ -209,6 +224,97 @@ private slots:
         doc.undoStack()->undo();
         QCOMPARE(doc.project().data.at("dataset").asString(), std::string("moons"));
         QCOMPARE(page.dataPanel()->source(), QStringLiteral("moons"));
+    }
+
+    // Run → Detect NaN/Inf and the Tensors tab's box set the controller's one setting; each follows the
+    // other, and a run started with the menu item checked checks every op (the exploding run stops in
+    // the forward pass, not at the loss).
+    void detectNanInfIsOneSettingInTheRunMenuAndTheTensorsTab() {
+        QTemporaryDir runs;
+        ProjectDocument doc;
+        io::Project p = exampleProject("moons-mlp");
+        p.training = io::parseJson(R"({"optimizer": {"type": "SGD", "lr": 1e30}, "epochs": 3, "batchSize": 64})", "t");
+        doc.replace(p, {});
+        TrainingPage page(&doc);
+        page.setRunsRoot(runs.path());
+        QAction* action = page.detectAnomalyAction();
+        QVERIFY(page.runMenu()->actions().contains(action));
+        QVERIFY(action->isCheckable());
+        QCheckBox* box = page.findChild<widgets::TensorInspector*>()->detectAnomalyBox();
+        QVERIFY(!action->isChecked() && !box->isChecked() && !page.controller()->detectAnomaly());
+        action->trigger();
+        QVERIFY(action->isChecked() && box->isChecked() && page.controller()->detectAnomaly());
+        box->click();
+        QVERIFY(!action->isChecked() && !box->isChecked() && !page.controller()->detectAnomaly());
+        box->click();
+        QVERIFY(action->isChecked() && box->isChecked() && page.controller()->detectAnomaly());
+
+        QSignalSpy finished(page.controller(), &app::TrainingController::finished);
+        QVERIFY(page.run());
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(page.controller()->lastError().startsWith("Inf in the forward pass at step 2"),
+                 qPrintable(page.controller()->lastError()));
+    }
+
+    // An imported model's weights (training.initialWeights) stop fitting when a layer's shape changes:
+    // the run is refused with a message that says where to clear them; Clear — in the settings column
+    // or on the Project tab — is one undo step, and then the run starts from weights drawn from the seed.
+    void initialWeightsThatNoLongerFitCanBeCleared() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("moons.tessera");
+        io::Project p = exampleProject("moons-mlp");
+        {
+            train::ProjectSession s(p, file.toStdString());
+            s.saveWeights(dir.filePath("moons.safetensors").toStdString());
+        }
+        p.training.set("initialWeights", "moons.safetensors");
+        io::saveProject(p, file.toStdString());
+
+        app::MainWindow w({.persistent = false, .pluginFolders = {}});
+        w.trainingPage()->setRunsRoot(dir.filePath("runs"));
+        QVERIFY(w.openFile(file));
+        widgets::RunPanel* panel = w.trainingPage()->runPanel();
+        app::ProjectPage* projectTab = w.projectPage();
+        QCOMPARE(panel->initialWeights(), QStringLiteral("moons.safetensors"));
+        QVERIFY(panel->clearInitialWeightsButton()->isVisibleTo(panel));
+        QCOMPARE(projectTab->initialWeightsLabel()->text(), QStringLiteral("moons.safetensors"));
+        QVERIFY(projectTab->clearInitialWeightsButton()->isVisibleTo(projectTab));
+
+        QVERIFY(w.document()->graphModel()->setParam("fc1", "out_features", io::Json(7)));
+        QVERIFY(w.document()->graphModel()->setParam("fc2", "in_features", io::Json(7)));
+        QSignalSpy errors(&w, &app::MainWindow::errorReported);
+        QVERIFY(!w.trainingPage()->run({.epochs = 1}));
+        QVERIFY(!errors.isEmpty());
+        const QString refusal = errors.last().at(0).toString();
+        QVERIFY2(refusal.startsWith("The run cannot start from the project's initial weights: press Clear beside "
+                                    "“Initial weights” in the run settings (Training page) or on the Project tab to "
+                                    "start from weights drawn from the seed. ") &&
+                     refusal.contains("training.initialWeights: ") && refusal.contains("size mismatch for fc1.weight"),
+                 qPrintable(refusal));
+
+        QUndoStack* undo = w.document()->undoStack();
+        const int steps = undo->count();
+        panel->clearInitialWeightsButton()->click();
+        QVERIFY(!w.document()->project().training.contains("initialWeights"));
+        QCOMPARE(undo->count(), steps + 1);
+        QCOMPARE(undo->undoText(), QStringLiteral("Clear Initial Weights"));
+        QVERIFY(!panel->clearInitialWeightsButton()->isVisibleTo(panel));
+        QVERIFY(!projectTab->clearInitialWeightsButton()->isVisibleTo(projectTab));
+
+        undo->undo();
+        QCOMPARE(w.document()->project().training.at("initialWeights").asString(), std::string("moons.safetensors"));
+        QCOMPARE(panel->initialWeights(), QStringLiteral("moons.safetensors"));
+        QVERIFY(projectTab->clearInitialWeightsButton()->isVisibleTo(projectTab));
+        projectTab->clearInitialWeightsButton()->click();
+        QVERIFY(!w.document()->project().training.contains("initialWeights"));
+        QCOMPARE(undo->count(), steps + 1);
+        QCOMPARE(undo->undoText(), QStringLiteral("Clear Initial Weights"));
+        QVERIFY(panel->initialWeights().isEmpty());
+
+        QSignalSpy finished(w.trainingPage()->controller(), &app::TrainingController::finished);
+        QVERIFY2(w.trainingPage()->run({.epochs = 1}), qPrintable(w.trainingPage()->controller()->lastError()));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(w.trainingPage()->controller()->finishReason(), train::FinishReason::Completed);
     }
 
     // Data → Import CSV…: a bad file cannot be imported and shows where its problems are; a good one,

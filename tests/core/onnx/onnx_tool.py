@@ -5,7 +5,9 @@
   onnx_tool.py attrs A B [OP...]  A and B have the same op sequence and attributes (only the nodes of the
                                   given op types when some are named)
   onnx_tool.py ops FILE           prints the op types in order, space-separated
+  onnx_tool.py inits FILE         prints each initializer's name and the SHA-256 of its bytes, a line each
 """
+import hashlib
 import sys
 
 import onnx
@@ -39,6 +41,9 @@ def main():
         print("same attributes", len(a), "ops")
     elif sys.argv[1] == "ops":
         print(" ".join(n.op_type for n in onnx.load(sys.argv[2]).graph.node))
+    elif sys.argv[1] == "inits":
+        for t in onnx.load(sys.argv[2]).graph.initializer:
+            print(t.name, hashlib.sha256(numpy_helper.to_array(t).tobytes()).hexdigest())
 
 
 main()

@@ -1,7 +1,8 @@
 // The trainer's inspection hooks: TensorProbe copies out weights, gradients and activations that equal
 // the model's own, and sampling leaves the run bit for bit unchanged; a run whose loss turns NaN/Inf
 // stops with FinishReason::NonFinite, names the op and the layer, and keeps the weights it had before
-// the bad step (with anomaly detection on or off).
+// the bad step (with anomaly detection on or off); with anomaly detection, a gradient that overflows
+// while the forward stays finite names the backward Node and the layer that created it.
 #include <QTest>
 
 #include <cmath>
@@ -10,10 +11,16 @@
 #include "core/autograd/grad_mode.h"
 #include "core/io/json.h"
 #include "core/io/project.h"
+#include "core/nn/linear.h"
+#include "core/ops/mul.h"
+#include "core/ops/sum.h"
+#include "core/ops/unary.h"
 #include "core/ops/view.h"
+#include "core/profile/profiler.h"
 #include "core/train/non_finite.h"
 #include "core/train/project_session.h"
 #include "core/train/tensor_probe.h"
+#include "tests/core/train/overflowing_gradient.h"
 
 using namespace tessera;
 
@@ -156,6 +163,62 @@ private slots:
         QVERIFY(!autograd::AnomalyMode::isEnabled());
     }
 
+    void badGradientNamesTheLayerOfItsBackwardNode() {
+        io::Project project = explodingProject();
+        project.training = io::parseJson(R"({"optimizer": {"type": "SGD", "lr": 0.1}, "epochs": 1, "batchSize": 64,
+                                             "seed": 0})",
+                                         "test");
+        train::ProjectSession session(project, example("moons-mlp"));
+        locateLayers(session);
+        session.model().loadStateDict(overflowingGradientWeights(session.model()));
+        const nn::NamedTensors before = session.model().stateDict();
+        session.trainer().setDetectAnomaly(true);
+        const train::TrainResult result = session.trainer().run();
+        QCOMPARE(result.reason, train::FinishReason::NonFinite);
+        QVERIFY(result.nonFinite);
+        const train::NonFiniteReport& r = *result.nonFinite;
+        const std::string message = r.message();
+        qInfo("%s", message.c_str());
+        QCOMPARE(r.where, train::NonFiniteReport::Where::Backward);
+        QCOMPARE(r.step, std::int64_t{1});
+        // fc2's backward Node (created in fc2's scope) multiplies its weights into the gradient for relu1.
+        QCOMPARE(r.layer, std::string("fc2"));
+        QVERIFY(r.scope.empty());
+        // Anomaly mode stops at the matrix product inside fc2's backward Node; the report names the Node.
+        QCOMPARE(r.op, std::string("AddmmBackward0"));
+        QVERIFY2(!r.nan, "the overflow is an infinity");
+        QCOMPARE(message, std::string("Inf in a gradient at step 1: Anomaly detected: op 'mm' produced inf values in "
+                                      "its output of shape [64, 32] (AddmmBackward0, layer 'fc2')"));
+        // Nothing applied, nothing left behind by the second look at the step.
+        const auto after = session.model().stateDict();
+        for (std::size_t i = 0; i < after.size(); ++i) QCOMPARE(values(after[i].second), values(before[i].second));
+        for (const Tensor& p : session.model().parameters()) QVERIFY(!p.grad().defined());
+        QVERIFY(!autograd::AnomalyMode::isEnabled());
+    }
+
+    void firstNonFiniteGradientNamesTheScope() {
+        const Tensor x = Tensor::fromVector(std::vector<float>{0.0f, 4.0f}, {2});
+        x.setRequiresGrad(true);
+        Generator gen(0);
+        nn::Linear unused({.inFeatures = 1, .outFeatures = 1}, gen);  // any module: its state is put back
+        std::optional<train::BadGradient> bad = train::firstNonFiniteGradient(unused, [&] {
+            Tensor y;
+            {
+                profile::Scope outer("block");
+                profile::Scope inner("root");
+                y = ops::sqrt(x);
+            }
+            ops::sum(y).backward();
+        });
+        QVERIFY(bad);
+        QCOMPARE(bad->op, std::string("SqrtBackward0"));
+        QCOMPARE(bad->scope, std::string("block/root"));
+        QCOMPARE(bad->layer(), std::string("block"));
+        QVERIFY(!bad->nan);  // 0.5 / sqrt(0)
+        // A finite backward finds nothing.
+        QVERIFY(!train::firstNonFiniteGradient(unused, [&] { ops::sum(ops::mul(x, x)).backward(); }));
+    }
+
     void parseAnomalyReadsBothMessages() {
         train::NonFiniteReport forward;
         QVERIFY(
@@ -173,6 +236,30 @@ private slots:
         train::NonFiniteReport other;
         QVERIFY(!train::parseAnomaly("element 0 of tensors does not require grad", other));
         QVERIFY(other.op.empty());
+    }
+
+    // A bad gradient's report names the Node when anomaly mode's message names an op inside it, and the
+    // whole scope when the Node lies deeper than the layer.
+    void badGradientMessages() {
+        train::NonFiniteReport r;
+        r.step = 7;
+        QVERIFY(train::parseAnomaly("Anomaly detected: op 'mm' produced inf values in its output of shape [4, 8]", r));
+        train::describeBadGradient(r, train::BadGradient{"MmBackward0", "enc/self_attn/in_proj", false});
+        QCOMPARE(r.message(), std::string("Inf in a gradient at step 7: Anomaly detected: op 'mm' produced inf values "
+                                          "in its output of shape [4, 8] (MmBackward0, layer 'enc', scope "
+                                          "'enc/self_attn/in_proj')"));
+        train::NonFiniteReport engine;
+        engine.step = 2;
+        QVERIFY(train::parseAnomaly("Function 'SqrtBackward0' returned nan values in its 0th output.", engine));
+        train::describeBadGradient(engine, train::BadGradient{"SqrtBackward0", "fc1", true});
+        QCOMPARE(engine.message(), std::string("NaN in a gradient at step 2: Function 'SqrtBackward0' returned nan "
+                                               "values in its 0th output. (layer 'fc1')"));
+        train::NonFiniteReport unknown;
+        QVERIFY(
+            train::parseAnomaly("Anomaly detected: op 'mm' produced nan values in its output of shape [1]", unknown));
+        train::describeBadGradient(unknown, std::nullopt);
+        QCOMPARE(unknown.where, train::NonFiniteReport::Where::Backward);
+        QCOMPARE(unknown.op, std::string("mm"));
     }
 };
 
