@@ -33,24 +33,32 @@ TensorList Node::operator()(TensorList&& grads) {
     profile::ScopeRestore scope(m_scope);
     if (!profile::enabled()) [[likely]]
         return apply(std::move(grads));
-    profile::Event e;
-    e.name = std::string(name());
-    e.phase = profile::Phase::Backward;
-    for (const auto& g : grads) {
-        e.inputShapes.push_back(g.defined() ? g.sizes() : Shape{});
-        if (g.defined()) e.bytes += static_cast<double>(g.nbytes());
+    // apply() takes the gradients and the ops it runs record their events first, so the shapes and
+    // dtypes of the incoming gradients wait here (inline for up to 16 dims in all).
+    SmallVector<std::int64_t, 16> dims;
+    SmallVector<profile::Operand, 4> inputs;
+    inputs.resize(grads.size());
+    for (std::size_t i = 0; i < grads.size(); ++i)
+        if (grads[i].defined())
+            for (const std::int64_t d : grads[i].sizes()) dims.push_back(d);
+    {
+        const std::int64_t* at = dims.data();
+        for (std::size_t i = 0; i < grads.size(); ++i)
+            if (grads[i].defined()) {
+                const std::size_t rank = grads[i].sizes().size();
+                inputs[i] = profile::Operand({at, rank}, grads[i].dtype());
+                at += rank;
+            }
     }
-    e.startNs = profile::nowNs();
+    const std::int64_t start = profile::ticks();
     TensorList out = apply(std::move(grads));
-    e.endNs = profile::nowNs();
-    for (const auto& g : out)
-        if (g.defined()) {
-            e.bytes += static_cast<double>(g.nbytes());
-            e.flops += static_cast<double>(g.numel());
-        }
-    e.thread = profile::threadNumber();
-    e.scope = m_scope;
-    profile::record(std::move(e));
+    const std::int64_t end = profile::ticks();
+    profile::recordEvent({.name = name(),
+                          .phase = profile::Phase::Backward,
+                          .startTicks = start,
+                          .endTicks = end,
+                          .cost = profile::elementwiseCost},
+                         inputs, out);
     return out;
 }
 

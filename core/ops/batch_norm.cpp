@@ -16,7 +16,7 @@ namespace tessera::ops {
 
 namespace {
 // Per element: two passes for the statistics (training), then a scale and a shift.
-OpCost batchNormCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost batchNormCost(CostOperands inputs, CostOperands outputs) {
     OpCost c = elementwiseCost(inputs, outputs);
     c.flops *= 5;
     return c;

@@ -17,10 +17,10 @@ namespace tessera::ops {
 namespace {
 
 // A multiply-add per weight element per output element, plus the bias.
-OpCost convCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost convCost(CostOperands inputs, CostOperands outputs) {
     OpCost c = elementwiseCost(inputs, outputs);
     if (inputs.size() < 2 || outputs.empty() || !inputs[1].defined() || inputs[1].dim() == 0) return c;
-    const Tensor& w = inputs[1];
+    const CostOperand& w = inputs[1];
     const double perOutput = w.size(0) == 0 ? 0.0 : static_cast<double>(w.numel() / w.size(0));
     c.flops = 2.0 * perOutput * static_cast<double>(outputs[0].numel());
     return c;

@@ -17,22 +17,9 @@ Registry& registry() {
     static Registry r;
     return r;
 }
-double tensorBytes(const std::vector<Tensor>& ts) {
-    double b = 0;
-    for (const auto& t : ts)
-        if (t.defined()) b += static_cast<double>(t.nbytes());
-    return b;
-}
 }  // namespace
 
-OpCost elementwiseCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
-    double n = 0;
-    for (const auto& t : outputs)
-        if (t.defined()) n += static_cast<double>(t.numel());
-    return {n, tensorBytes(inputs) + tensorBytes(outputs)};
-}
-
-OpCost zeroCost(const std::vector<Tensor>&, const std::vector<Tensor>&) { return {}; }
+OpCost zeroCost(CostOperands, CostOperands) { return {}; }
 
 const OpInfo& registerOp(const OpInfo& info) {
     auto& r = registry();
@@ -57,20 +44,17 @@ const OpInfo* findOp(std::string_view name) {
     return it == r.ops.end() ? nullptr : &it->second;
 }
 
-void OpCall::end(const std::vector<Tensor>& outputs) {
-    const std::int64_t stop = profile::nowNs();
-    profile::Event e;
-    e.name = std::string(m_op.name);
-    e.phase = profile::Phase::Forward;
-    for (const auto& t : m_inputs) e.inputShapes.push_back(t.defined() ? t.sizes() : Shape{});
-    const OpCost cost = m_op.cost ? m_op.cost(m_inputs, outputs) : OpCost{};
-    e.flops = cost.flops;
-    e.bytes = cost.bytes;
-    e.startNs = m_start;
-    e.endNs = stop;
-    e.thread = profile::threadNumber();
-    e.scope = profile::currentScope();
-    profile::record(std::move(e));
+void OpCall::end(std::span<const Tensor* const> outputs) {
+    const std::int64_t stop = profile::ticks();
+    // Views and ops without a cost are priced at zero whatever their outputs: those are not kept.
+    const bool free = m_op.cost == nullptr || m_op.cost == &zeroCost;
+    profile::recordEvent({.name = m_op.name,
+                          .nameIsStatic = true,
+                          .phase = profile::Phase::Forward,
+                          .startTicks = m_start,
+                          .endTicks = stop,
+                          .cost = free ? nullptr : m_op.cost},
+                         m_inputs, free ? std::span<const Tensor* const>() : outputs);
 }
 
 }  // namespace tessera::ops

@@ -11,11 +11,13 @@
 //   }
 #pragma once
 
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "core/autograd/grad_mode.h"
 #include "core/profile/profiler.h"
+#include "core/tensor/small_vector.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::ops {
@@ -24,19 +26,21 @@ namespace tessera::ops {
 // covered by the gradient checks of the op they serve, not by their own conformance case.
 enum class OpCategory { Factory, View, Elementwise, Reduction, Linalg, Nn, Loss, Shape, Random, Backward };
 
-struct OpCost {
-    double flops = 0;
-    double bytes = 0;
-};
-using CostFn = OpCost (*)(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+// An op's cost is computed from the shapes and dtypes of its inputs and outputs (profile::Operand:
+// defined(), dim(), size(d), numel(), nbytes(), dtype()) when the profiler's events are read.
+using OpCost = profile::Cost;
+using CostOperand = profile::Operand;
+using CostOperands = std::span<const CostOperand>;
+using CostFn = profile::CostFn;
 
 // Default cost: one flop per output element; bytes of every input and output.
-OpCost elementwiseCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+using profile::elementwiseCost;
 // Views move no data and compute nothing.
-OpCost zeroCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+OpCost zeroCost(CostOperands inputs, CostOperands outputs);
 
 struct OpInfo {
-    std::string_view name;  // PyTorch's name of the op: "add", "conv2d", "cross_entropy"
+    std::string_view name;  // PyTorch's name of the op: "add", "conv2d", "cross_entropy"; a literal (the
+                            // registry and profiler events keep the view)
     OpCategory category = OpCategory::Elementwise;
     CostFn cost = elementwiseCost;
     bool differentiable = true;  // has a backward (integer results and comparisons do not)
@@ -55,7 +59,7 @@ public:
     explicit OpCall(const OpInfo& op, const Ts&... inputs) : m_op(op), m_on(profile::enabled()) {
         if (m_on) [[unlikely]] {
             (collect(inputs), ...);
-            m_start = profile::nowNs();
+            m_start = profile::ticks();
         }
     }
     OpCall(const OpCall&) = delete;
@@ -66,8 +70,10 @@ public:
     Tensor finish(Tensor out) {
         if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
             checkFinite(out);
-        if (m_on) [[unlikely]]
-            end({out});
+        if (m_on) [[unlikely]] {
+            const Tensor* output = &out;
+            end({&output, 1});
+        }
         return out;
     }
     // For ops with several outputs (max with indices, split, …).
@@ -75,22 +81,29 @@ public:
     Container finishMany(Container outs) {
         if (autograd::AnomalyMode::isEnabled()) [[unlikely]]
             for (const auto& t : outs) checkFinite(t);
-        if (m_on) [[unlikely]]
-            end(std::vector<Tensor>(outs.begin(), outs.end()));
+        if (m_on) [[unlikely]] {
+            SmallVector<const Tensor*, 4> outputs;
+            for (const auto& t : outs) outputs.push_back(&t);
+            end(outputs);
+        }
         return outs;
     }
 
 private:
-    void collect(const Tensor& t) { m_inputs.push_back(t); }
-    void collect(const std::vector<Tensor>& ts) { m_inputs.insert(m_inputs.end(), ts.begin(), ts.end()); }
-    void end(const std::vector<Tensor>& outputs);
+    // The inputs are the caller's arguments, alive until the op returns: pointers to them suffice. Their
+    // shapes are read when the call ends, as an in-place op leaves them.
+    void collect(const Tensor& t) { m_inputs.push_back(&t); }
+    void collect(const std::vector<Tensor>& ts) {
+        for (const auto& t : ts) m_inputs.push_back(&t);
+    }
+    void end(std::span<const Tensor* const> outputs);
     // Raises AutogradError naming this op if `t` holds a NaN or an infinity.
     void checkFinite(const Tensor& t) const;
 
     const OpInfo& m_op;
     bool m_on;
     std::int64_t m_start = 0;
-    std::vector<Tensor> m_inputs;
+    SmallVector<const Tensor*, 4> m_inputs;
 };
 
 }  // namespace tessera::ops

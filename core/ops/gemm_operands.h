@@ -35,7 +35,7 @@ inline void checkSameFloating(const char* op, const Tensor& a, const Tensor& b) 
 }
 
 // 2·(output elements)·K FLOPs, K being the last dim of the first input; bytes of inputs and outputs.
-inline OpCost productCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+inline OpCost productCost(CostOperands inputs, CostOperands outputs) {
     OpCost cost = elementwiseCost(inputs, outputs);
     const double k = inputs.empty() || inputs[0].dim() == 0 ? 1.0 : static_cast<double>(inputs[0].size(-1));
     cost.flops = outputs.empty() ? 0.0 : 2.0 * static_cast<double>(outputs[0].numel()) * k;

@@ -17,7 +17,7 @@ using autograd::Node;
 using autograd::TensorList;
 
 // Data movement only.
-OpCost moveCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost moveCost(CostOperands inputs, CostOperands outputs) {
     OpCost c = elementwiseCost(inputs, outputs);
     c.flops = 0;
     return c;

@@ -14,7 +14,7 @@ namespace tessera::ops {
 
 namespace {
 // Per element: two passes for the moments, then a scale and a shift.
-OpCost layerNormCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost layerNormCost(CostOperands inputs, CostOperands outputs) {
     OpCost c = elementwiseCost(inputs, outputs);
     c.flops *= 5;
     return c;

@@ -10,7 +10,7 @@
 namespace tessera::ops {
 
 namespace {
-OpCost nllLossCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost nllLossCost(CostOperands inputs, CostOperands outputs) {
     // One multiply-add per target element; only the picked input elements are read.
     const double n = inputs.size() > 1 && inputs[1].defined() ? static_cast<double>(inputs[1].numel()) : 0;
     double bytes = 0;

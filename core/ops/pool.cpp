@@ -18,7 +18,7 @@ using autograd::SavedVariable;
 using autograd::TensorList;
 
 // One comparison or addition per window element.
-OpCost poolCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost poolCost(CostOperands inputs, CostOperands outputs) {
     OpCost c = elementwiseCost(inputs, outputs);
     if (!inputs.empty() && inputs[0].defined()) c.flops = static_cast<double>(inputs[0].numel());
     return c;

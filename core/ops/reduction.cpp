@@ -43,7 +43,7 @@ Tensor expandReduced(const Tensor& grad, const Shape& inputSizes, const Reductio
     return expand(reshape(grad, r.keptDims), inputSizes);
 }
 
-OpCost reductionCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost reductionCost(CostOperands inputs, CostOperands outputs) {
     double flops = 0, bytes = 0;
     for (const auto& t : inputs)
         if (t.defined()) {

@@ -36,6 +36,6 @@ Tensor expandReduced(const Tensor& grad, const Shape& inputSizes, const Reductio
 Tensor keepReduced(const Tensor& t, const ReductionDims& r);
 
 // Profiler cost of a reduction: one flop per input element, the bytes of inputs and outputs.
-OpCost reductionCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs);
+OpCost reductionCost(CostOperands inputs, CostOperands outputs);
 
 }  // namespace tessera::ops

@@ -13,7 +13,7 @@ namespace tessera::ops {
 
 namespace {
 // Per element: a max, an exp, a sum and a scale.
-OpCost softmaxCost(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs) {
+OpCost softmaxCost(CostOperands inputs, CostOperands outputs) {
     OpCost c = elementwiseCost(inputs, outputs);
     c.flops *= 4;
     return c;
