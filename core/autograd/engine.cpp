@@ -32,7 +32,8 @@ namespace {
 // is being recorded (PyTorch's InputBuffer::accumulate, can_accumulate_inplace).
 bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
     return !GradMode::isEnabled() && t.implPtr().use_count() == 1 && t.storage().use_count() == 1 &&
-           t.impl().autograd == nullptr && t.sizes() == other.sizes() && t.dtype() == other.dtype() && t.isContiguous();
+           t.impl().autograd == nullptr && sameShape(t.sizes(), other.sizes()) && t.dtype() == other.dtype() &&
+           t.isContiguous();
 }
 
 // Note [In-place gradient accumulation]: where gradient paths meet, and in a leaf's .grad, the engine
@@ -50,7 +51,7 @@ void accumulateInto(const Tensor& dst, const Tensor& src) {
 }  // namespace
 
 Tensor sumToSize(const Tensor& grad, const Shape& sizes) {
-    if (grad.sizes() == sizes) return grad;
+    if (sameShape(grad.sizes(), sizes)) return grad;
     const auto lead = grad.dim() - static_cast<std::int64_t>(sizes.size());
     if (lead < 0)
         throw ShapeError("sum_to_size: size " + shapeToString(sizes) + " is not expandable to size " +
