@@ -239,7 +239,13 @@ private:
         const std::size_t k = m_nodes.insert(e.function.get()).first;
         if (!grad.defined()) return k;
         auto& buffer = m_nodes[k].buffer;
-        if (buffer.empty()) buffer.resize(e.function->numOutputs());
+        if (buffer.empty()) {
+            // Note [Reusing the gradient buffer]: the buffer has room for two tensors, so a Node of a
+            // two-input op (MulBackward0, AddBackward0) can move its incoming gradient out and return
+            // this same vector, resized to two, instead of allocating a new one.
+            buffer.reserve(std::max<std::size_t>(2, e.function->numOutputs()));
+            buffer.resize(e.function->numOutputs());
+        }
         Tensor& slot = buffer[e.inputNr];
         if (!slot.defined())
             slot = std::move(grad);

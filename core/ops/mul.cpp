@@ -37,10 +37,11 @@ struct MulBackward0 final : Node {
     SavedVariable self, other;
     std::string_view name() const override { return "MulBackward0"; }
     TensorList apply(TensorList&& grads) override {
-        TensorList out(2);
-        if (shouldComputeOutput(0)) out[0] = gradProduct(grads[0], other.unpack(this));
-        if (shouldComputeOutput(1)) out[1] = gradProduct(grads[0], self.unpack(this));
-        return out;
+        const Tensor g = std::move(grads[0]);
+        grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
+        if (shouldComputeOutput(0)) grads[0] = gradProduct(g, other.unpack(this));
+        if (shouldComputeOutput(1)) grads[1] = gradProduct(g, self.unpack(this));
+        return std::move(grads);
     }
     void visitSaved(const SavedVisitor& visit) override {
         visit("self", self);
