@@ -107,14 +107,14 @@ public:
         if (track) {
             std::vector<const Tensor*> ptrs;
             for (const auto& t : inputs) ptrs.push_back(&t);
-            detail::wire(node, ptrs);
+            detail::wire(*node, ptrs);
             for (auto& out : outputs) {
                 const bool nonDiff = std::find(ctx.m_nonDifferentiable.begin(), ctx.m_nonDifferentiable.end(),
                                                out.implPtr().get()) != ctx.m_nonDifferentiable.end();
                 if (!nonDiff && isFloating(out.dtype()))
                     setHistory(out, node);
                 else
-                    node->addOutput({out.sizes(), out.dtype()});
+                    node->addOutput(out.sizes(), out.dtype());
             }
             node->finishForward(outputs);
         }

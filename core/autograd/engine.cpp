@@ -32,7 +32,8 @@ namespace {
 // is being recorded (PyTorch's InputBuffer::accumulate, can_accumulate_inplace).
 bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
     return !GradMode::isEnabled() && t.implPtr().use_count() == 1 && t.storage().use_count() == 1 &&
-           t.impl().autograd == nullptr && t.sizes() == other.sizes() && t.dtype() == other.dtype() && t.isContiguous();
+           t.impl().autograd == nullptr && sameShape(t.sizes(), other.sizes()) && t.dtype() == other.dtype() &&
+           t.isContiguous();
 }
 
 // Note [In-place gradient accumulation]: where gradient paths meet, and in a leaf's .grad, the engine
@@ -50,7 +51,7 @@ void accumulateInto(const Tensor& dst, const Tensor& src) {
 }  // namespace
 
 Tensor sumToSize(const Tensor& grad, const Shape& sizes) {
-    if (grad.sizes() == sizes) return grad;
+    if (sameShape(grad.sizes(), sizes)) return grad;
     const auto lead = grad.dim() - static_cast<std::int64_t>(sizes.size());
     if (lead < 0)
         throw ShapeError("sum_to_size: size " + shapeToString(sizes) + " is not expandable to size " +
@@ -96,7 +97,8 @@ struct NodeTask {
     Node* node;
     int dependencies = 0;  // gradients still to arrive
     bool queued = false;
-    TensorList buffer;  // the gradients received so far, one per output of the Node
+    std::size_t firstEdge = 0;  // where the task indices of node's next edges start in edgeTargets
+    TensorList buffer;          // the gradients received so far, one per output of the Node
 };
 
 // The Nodes of one run, by address: an open-addressing hash table over a flat vector of tasks, so that a
@@ -160,7 +162,8 @@ public:
         m_accumulate = accumulateIntoLeaves;
         computeDependencies(roots);
         if (!m_captures.empty()) computeNeeded(roots);
-        for (std::size_t i = 0; i < roots.size(); ++i) addToBuffer(roots[i], Tensor(rootGrads[i]));
+        for (std::size_t i = 0; i < roots.size(); ++i)
+            addToBuffer(m_nodes.insert(roots[i].function.get()).first, roots[i], Tensor(rootGrads[i]));
         std::vector<ReadyEntry> queue;
         queue.reserve(16);
         std::priority_queue<ReadyEntry> ready(std::less<ReadyEntry>(), std::move(queue));
@@ -179,10 +182,12 @@ public:
             Node* node = m_nodes[k].node;
             TensorList outputs = evaluate(node, m_nodes[k]);
             const auto& edges = node->nextEdges();
+            const std::size_t firstEdge = m_nodes[k].firstEdge;
             for (std::size_t i = 0; i < edges.size(); ++i) {
                 const Edge& e = edges[i];
                 if (!e.isValid()) continue;
-                const std::size_t nextK = addToBuffer(e, i < outputs.size() ? std::move(outputs[i]) : Tensor());
+                const std::size_t nextK = m_edgeTargets[firstEdge + i];
+                addToBuffer(nextK, e, i < outputs.size() ? std::move(outputs[i]) : Tensor());
                 NodeTask& next = m_nodes[nextK];
                 if (--next.dependencies == 0 && !next.queued) {
                     next.queued = true;
@@ -199,18 +204,26 @@ private:
         std::size_t slot;
     };
 
+    // Counts the gradients each Node waits for, and records the task index behind every next edge
+    // (m_edgeTargets), so the run does not look Nodes up again.
     void computeDependencies(const std::vector<Edge>& roots) {
-        std::vector<Node*> stack;
+        std::vector<std::size_t> stack;
         for (const auto& r : roots)
-            if (m_nodes.insert(r.function.get()).second) stack.push_back(r.function.get());
+            if (auto [k, inserted] = m_nodes.insert(r.function.get()); inserted) stack.push_back(k);
         while (!stack.empty()) {
-            Node* n = stack.back();
+            const std::size_t k = stack.back();
             stack.pop_back();
+            Node* n = m_nodes[k].node;
+            m_nodes[k].firstEdge = m_edgeTargets.size();
             for (const auto& e : n->nextEdges()) {
-                if (!e.isValid()) continue;
-                auto [k, inserted] = m_nodes.insert(e.function.get());
-                ++m_nodes[k].dependencies;
-                if (inserted) stack.push_back(e.function.get());
+                if (!e.isValid()) {
+                    m_edgeTargets.push_back(kNoTask);
+                    continue;
+                }
+                auto [t, inserted] = m_nodes.insert(e.function.get());
+                ++m_nodes[t].dependencies;
+                m_edgeTargets.push_back(t);
+                if (inserted) stack.push_back(t);
             }
         }
     }
@@ -232,13 +245,17 @@ private:
             if (isNeeded) m_needed.insert(node);
     }
 
-    // Adds `grad` to the buffer of the Node `e` leads to (where gradient paths meet) and returns the
-    // index of its task.
-    std::size_t addToBuffer(const Edge& e, Tensor&& grad) {
-        const std::size_t k = m_nodes.insert(e.function.get()).first;
-        if (!grad.defined()) return k;
+    // Adds `grad` to the buffer of the Node `e` leads to, task k (where gradient paths meet).
+    void addToBuffer(std::size_t k, const Edge& e, Tensor&& grad) {
+        if (!grad.defined()) return;
         auto& buffer = m_nodes[k].buffer;
-        if (buffer.empty()) buffer.resize(e.function->numOutputs());
+        if (buffer.empty()) {
+            // Note [Reusing the gradient buffer]: the buffer has room for two tensors, so a Node of a
+            // two-input op (MulBackward0, AddBackward0) can move its incoming gradient out and return
+            // this same vector, resized to two, instead of allocating a new one.
+            buffer.reserve(std::max<std::size_t>(2, e.function->numOutputs()));
+            buffer.resize(e.function->numOutputs());
+        }
         Tensor& slot = buffer[e.inputNr];
         if (!slot.defined())
             slot = std::move(grad);
@@ -249,7 +266,6 @@ private:
             slot = std::move(grad);
         } else
             slot = detail::accumulate(slot, grad);
-        return k;
     }
 
     TensorList evaluate(Node* node, NodeTask& task) {
@@ -308,7 +324,9 @@ private:
     bool m_keepGraph;
     bool m_createGraph;
     bool m_accumulate = true;
+    static constexpr std::size_t kNoTask = static_cast<std::size_t>(-1);
     NodeTable m_nodes;
+    std::vector<std::size_t> m_edgeTargets;  // task index per next edge, kNoTask for an invalid edge
     std::unordered_map<Node*, std::vector<CaptureSlot>> m_captures;
     std::unordered_set<Node*> m_needed;
     TensorList m_results;

@@ -24,11 +24,6 @@ std::uint64_t nextSequenceNr() noexcept { return t_sequenceNr++; }
 
 Node::Node() : m_sequenceNr(nextSequenceNr()), m_scope(profile::currentScope()) {}
 
-void Node::setNextEdges(EdgeList&& edges, InputMetaList&& meta) {
-    m_nextEdges = std::move(edges);
-    m_inputMeta = std::move(meta);
-}
-
 TensorList Node::operator()(TensorList&& grads) {
     profile::ScopeRestore scope(m_scope);
     if (!profile::enabled()) [[likely]]
@@ -74,7 +69,7 @@ std::vector<SavedTensorInfo> Node::savedTensors() {
 
 AccumulateGrad::AccumulateGrad(Tensor variable) : m_variable(std::move(variable)) {
     setSequenceNr(std::numeric_limits<std::uint64_t>::max());
-    addOutput({m_variable.sizes(), m_variable.dtype()});
+    addOutput(m_variable.sizes(), m_variable.dtype());
 }
 
 bool detail::anyRequiresGrad(std::span<const Tensor* const> inputs) {
@@ -100,31 +95,27 @@ Edge gradientEdge(const Tensor& t) {
         acc = std::allocate_shared<AccumulateGrad>(PoolAllocator<AccumulateGrad>{}, t);
         meta->gradAccumulator = acc;
     }
-    return {acc, 0};
+    return {std::move(acc), 0};
 }
 
-std::shared_ptr<Node> detail::wire(std::shared_ptr<Node> node, std::span<const Tensor* const> inputs) {
-    EdgeList edges;
-    InputMetaList meta;
-    edges.reserve(inputs.size());
-    meta.reserve(inputs.size());
+void detail::wire(Node& node, std::span<const Tensor* const> inputs) {
+    node.m_nextEdges.reserve(inputs.size());
+    node.m_inputMeta.reserve(inputs.size());
     for (const Tensor* t : inputs) {
         if (t->defined()) {
-            edges.push_back(gradientEdge(*t));
-            meta.emplace_back(t->sizes(), t->dtype());
+            node.m_nextEdges.push_back(gradientEdge(*t));
+            node.m_inputMeta.emplace_back(t->sizes(), t->dtype());
         } else {
-            edges.emplace_back();
-            meta.emplace_back();
+            node.m_nextEdges.emplace_back();
+            node.m_inputMeta.emplace_back();
         }
     }
-    node->setNextEdges(std::move(edges), std::move(meta));
-    return node;
 }
 
 void setHistory(const Tensor& out, const std::shared_ptr<Node>& node) {
     AutogradMeta& meta = autogradMeta(out);
     meta.gradFn = node;
-    meta.outputNr = node->addOutput({out.sizes(), out.dtype()});
+    meta.outputNr = node->addOutput(out.sizes(), out.dtype());
     meta.requiresGrad = false;
     if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
         if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, meta.outputNr);

@@ -89,6 +89,11 @@ struct SavedTensorInfo {
     Tensor value;      // undefined once released
 };
 
+class Node;
+namespace detail {
+void wire(Node& node, std::span<const Tensor* const> inputs);
+}  // namespace detail
+
 class Node : public std::enable_shared_from_this<Node> {
 public:
     Node();
@@ -107,8 +112,8 @@ public:
     // The forward outputs, i.e. the gradients apply() receives.
     const OutputMetaList& outputMeta() const noexcept { return m_outputMeta; }
     std::uint32_t numOutputs() const noexcept { return static_cast<std::uint32_t>(m_outputMeta.size()); }
-    std::uint32_t addOutput(TensorMeta meta) {
-        m_outputMeta.push_back(std::move(meta));
+    std::uint32_t addOutput(const Shape& sizes, DType dtype) {
+        m_outputMeta.emplace_back(sizes, dtype);
         return numOutputs() - 1;
     }
 
@@ -136,13 +141,15 @@ public:
     const std::vector<PreHook>& preHooks() const noexcept { return m_preHooks; }
 
     // Used by makeNode.
-    void setNextEdges(EdgeList&& edges, InputMetaList&& meta);
     void setSequenceNr(std::uint64_t nr) noexcept { m_sequenceNr = nr; }
 
 protected:
     virtual TensorList apply(TensorList&& grads) = 0;
 
 private:
+    // Fills the edges and input metadata in place (makeNode).
+    friend void detail::wire(Node& node, std::span<const Tensor* const> inputs);
+
     EdgeList m_nextEdges;
     InputMetaList m_inputMeta;
     std::vector<PreHook> m_preHooks;
@@ -178,7 +185,6 @@ inline void collect(std::vector<const Tensor*>& out, const Tensor& t) { out.push
 inline void collect(std::vector<const Tensor*>& out, const std::vector<Tensor>& ts) {
     for (const auto& t : ts) out.push_back(&t);
 }
-std::shared_ptr<Node> wire(std::shared_ptr<Node> node, std::span<const Tensor* const> inputs);
 bool anyRequiresGrad(std::span<const Tensor* const> inputs);
 }  // namespace detail
 
@@ -191,7 +197,7 @@ std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
     auto make = [](std::span<const Tensor* const> list) -> std::shared_ptr<NodeT> {
         if (!detail::anyRequiresGrad(list)) return nullptr;
         auto node = std::allocate_shared<NodeT>(PoolAllocator<NodeT>{});
-        detail::wire(node, list);
+        detail::wire(*node, list);
         return node;
     };
     // Every op but cat/stack passes single tensors: their list lives on the stack (the hot path of

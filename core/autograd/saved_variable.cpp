@@ -6,11 +6,6 @@
 namespace tessera::autograd {
 
 namespace {
-// A handle on the same storage and geometry without autograd state.
-Tensor alias(const Tensor& t) {
-    return Tensor::fromStorage(t.storage(), t.sizes(), t.strides(), t.storageOffset(), t.dtype());
-}
-
 std::string describe(const Tensor& t) {
     const char* type = t.dtype() == DType::Float32   ? "torch.FloatTensor"
                        : t.dtype() == DType::Float64 ? "torch.DoubleTensor"
@@ -25,7 +20,7 @@ SavedVariable::SavedVariable(const Tensor& t, bool isOutput) : m_isOutput(isOutp
     m_version = t.storage()->version();
     if (isOutput) {
         m_outputNr = t.outputNr();
-        m_data = alias(t);
+        m_data = t.alias();
     } else {
         m_data = t;
     }
@@ -50,7 +45,7 @@ Tensor SavedVariable::unpack(const Node* savedFor) const {
     }
     if (!m_isOutput || !savedFor || !GradMode::isEnabled()) return m_data;
     // Building a graph of the backward (create_graph): the output must lead back to its grad_fn.
-    Tensor out = alias(m_data);
+    Tensor out = m_data.alias();
     AutogradMeta& meta = autogradMeta(out);
     meta.gradFn = const_cast<Node*>(savedFor)->shared_from_this();
     meta.outputNr = m_outputNr;

@@ -101,6 +101,4 @@ void Tensor::registerHook(std::function<Tensor(const Tensor&)> hook) const {
     });
 }
 
-Tensor Tensor::detach() const { return Tensor::fromStorage(storage(), sizes(), strides(), storageOffset(), dtype()); }
-
 }  // namespace tessera

@@ -5,7 +5,8 @@
 namespace tessera::kernels {
 
 bool canAccumulate(const Tensor& dst, const Tensor& src) {
-    return dst.dtype() == src.dtype() && isFloating(dst.dtype()) && dst.sizes() == src.sizes() && dst.isContiguous();
+    return dst.dtype() == src.dtype() && isFloating(dst.dtype()) && sameShape(dst.sizes(), src.sizes()) &&
+           dst.isContiguous();
 }
 
 void accumulate(const Tensor& dst, const Tensor& src) {

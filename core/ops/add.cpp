@@ -33,10 +33,11 @@ struct LinearBackward final : Node {
     double factorA = 1, factorB = 1;
     std::string_view name() const override { return nodeName; }
     TensorList apply(TensorList&& grads) override {
-        TensorList out(2);
-        if (shouldComputeOutput(0)) out[0] = scaled(grads[0], factorA);
-        if (shouldComputeOutput(1)) out[1] = scaled(grads[0], factorB);
-        return out;
+        const Tensor g = std::move(grads[0]);
+        grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
+        if (shouldComputeOutput(0)) grads[0] = scaled(g, factorA);
+        if (shouldComputeOutput(1)) grads[1] = scaled(g, factorB);
+        return std::move(grads);
     }
 };
 

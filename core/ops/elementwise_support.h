@@ -49,7 +49,10 @@ void visit(DType t, std::string_view op, F&& f) {
 // make.template operator()<T>() returns the typed element function.
 template <Types kTypes = Types::All, bool kBoolOut = false, class Make>
 Tensor binaryOp(std::string_view op, const Tensor& a, const Tensor& b, DType compute, Make&& make) {
-    Tensor out = Tensor::empty(kernels::broadcastShapes(op, a.sizes(), b.sizes()), kBoolOut ? DType::Bool : compute);
+    const DType outType = kBoolOut ? DType::Bool : compute;
+    Tensor out = sameShape(a.sizes(), b.sizes())
+                     ? Tensor::empty(a.sizes(), outType)
+                     : Tensor::empty(kernels::broadcastShapes(op, a.sizes(), b.sizes()), outType);
     // References, not copies, when no cast is needed: a handle copy is two atomic operations.
     Tensor castA, castB;
     const Tensor& ca = a.dtype() == compute ? a : (castA = kernels::cast(a, compute));

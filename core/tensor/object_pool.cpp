@@ -6,17 +6,7 @@
 namespace tessera::detail {
 
 namespace {
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kPool = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kPool = false;
-#else
-constexpr bool kPool = true;
-#endif
-#else
-constexpr bool kPool = true;
-#endif
+constexpr bool kPool = kPooling;
 
 constexpr std::size_t kGranule = 16;  // operator new's alignment, kept by every block
 constexpr std::size_t kMaxPooledBytes = 512;

@@ -15,6 +15,20 @@
 namespace tessera {
 
 namespace detail {
+// False under AddressSanitizer: then the pools and caches hand out fresh memory every time, so a use
+// after free is still reported.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kPooling = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kPooling = false;
+#else
+inline constexpr bool kPooling = true;
+#endif
+#else
+inline constexpr bool kPooling = true;
+#endif
+
 void* poolAllocate(std::size_t bytes);
 void poolFree(void* p, std::size_t bytes) noexcept;
 }  // namespace detail

@@ -79,6 +79,8 @@ DType ResultType::dtype() const {
 }
 
 DType resultType(const Tensor& a, const Tensor& b) {
+    // Two tensors of one dtype promote to it, whatever their dims.
+    if (a.dtype() == b.dtype()) return a.dtype();
     ResultType r;
     r.add(a);
     r.add(b);

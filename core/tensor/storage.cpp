@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <mutex>
 #include <new>
 #include <vector>
 
@@ -11,7 +12,56 @@
 namespace tessera {
 
 namespace {
-std::atomic<std::int64_t> g_liveStorages{0};
+// Note [Live storage count]: the count of live storages is kept per thread, by the thread alone, so
+// creating and freeing a storage costs a plain add rather than a locked read-modify-write on one
+// shared cache line (which was most of the cost of a small StorageImpl's constructor and destructor).
+// liveCount() sums the counters of the running threads and what finished threads left behind. A
+// storage freed on another thread than its own counts -1 there and +1 on its own: the sum is right.
+struct LiveCounters {
+    std::mutex mutex;
+    std::vector<const std::atomic<std::int64_t>*> running;
+    std::atomic<std::int64_t> retired{0};  // left by finished threads and counted after a thread's end
+};
+// Never destroyed: storages may be freed by the destructors of static objects, after main returns.
+LiveCounters& liveCounters() {
+    static auto* counters = new LiveCounters;
+    return *counters;
+}
+
+class ThreadLiveCount {
+public:
+    ThreadLiveCount() {
+        auto& c = liveCounters();
+        std::lock_guard lock(c.mutex);
+        c.running.push_back(&m_count);
+    }
+    ~ThreadLiveCount() {
+        auto& c = liveCounters();
+        std::lock_guard lock(c.mutex);
+        c.retired.fetch_add(m_count.load(std::memory_order_relaxed), std::memory_order_relaxed);
+        std::erase(c.running, &m_count);
+        s_destroyed = true;
+    }
+    // Written only by the owning thread: a relaxed load and store, no locked instruction.
+    void add(std::int64_t d) noexcept {
+        m_count.store(m_count.load(std::memory_order_relaxed) + d, std::memory_order_relaxed);
+    }
+    static thread_local bool s_destroyed;
+
+private:
+    std::atomic<std::int64_t> m_count{0};
+};
+thread_local bool ThreadLiveCount::s_destroyed = false;
+
+void countLive(std::int64_t d) noexcept {
+    if (ThreadLiveCount::s_destroyed) [[unlikely]] {
+        liveCounters().retired.fetch_add(d, std::memory_order_relaxed);
+        return;
+    }
+    thread_local ThreadLiveCount count;
+    count.add(d);
+}
+
 constexpr std::size_t kAlignment = 64;
 
 // Note [Storage block cache]: small tensors are created and freed at a high rate in eager autograd
@@ -118,19 +168,23 @@ void freeBlock(void* p, std::size_t nbytes) {
 }
 }  // namespace
 
-StorageImpl::StorageImpl(Token, std::size_t nbytes) : m_data(allocateBlock(nbytes)), m_nbytes(nbytes) {
-    g_liveStorages.fetch_add(1, std::memory_order_relaxed);
-}
+StorageImpl::StorageImpl(Token, std::size_t nbytes) : m_data(allocateBlock(nbytes)), m_nbytes(nbytes) { countLive(1); }
 
 StorageImpl::~StorageImpl() {
     freeBlock(m_data, m_nbytes);
-    g_liveStorages.fetch_sub(1, std::memory_order_relaxed);
+    countLive(-1);
 }
 
 std::shared_ptr<StorageImpl> StorageImpl::allocate(std::size_t nbytes) {
     return std::allocate_shared<StorageImpl>(PoolAllocator<StorageImpl>{}, Token{}, nbytes);
 }
 
-std::int64_t StorageImpl::liveCount() noexcept { return g_liveStorages.load(std::memory_order_relaxed); }
+std::int64_t StorageImpl::liveCount() noexcept {
+    auto& c = liveCounters();
+    std::lock_guard lock(c.mutex);
+    std::int64_t n = c.retired.load(std::memory_order_relaxed);
+    for (const auto* count : c.running) n += count->load(std::memory_order_relaxed);
+    return n;
+}
 
 }  // namespace tessera

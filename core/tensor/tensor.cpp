@@ -2,8 +2,10 @@
 
 #include "core/tensor/object_pool.h"
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
+#include <vector>
 
 namespace tessera {
 
@@ -31,16 +33,100 @@ std::string shapeToString(const Shape& sizes) {
     return os.str();
 }
 
-Tensor Tensor::empty(Shape sizes, DType dtype) {
+namespace {
+// Note [Shape buffer cache]: every tensor owns two shape vectors (sizes and strides), and eager
+// autograd creates and drops tensors by the thousand (an op's output, its gradient, saved aliases).
+// A TensorImpl that dies gives the buffers of its vectors to a per-thread list of spares, and new
+// tensors take their vectors from there, so the geometry of a tensor costs no malloc in a steady
+// state. Only small buffers are kept, at most kMaxSpareShapes of them; under AddressSanitizer the
+// cache is bypassed (detail::kPooling).
+constexpr std::size_t kMaxSpareShapes = 1024;
+constexpr std::size_t kMaxSpareCapacity = 8;
+
+class ShapeCache {
+public:
+    ShapeCache() { m_spare.reserve(kMaxSpareShapes); }
+    ~ShapeCache() { s_destroyed = true; }
+    Shape take() {
+        if (m_spare.empty()) return {};
+        Shape s = std::move(m_spare.back());
+        m_spare.pop_back();
+        return s;
+    }
+    void give(Shape& s) noexcept {
+        if (s.capacity() == 0 || s.capacity() > kMaxSpareCapacity || m_spare.size() >= kMaxSpareShapes) return;
+        s.clear();
+        m_spare.push_back(std::move(s));  // no reallocation: the capacity was reserved
+    }
+    // Tensors freed while the thread's statics are torn down, after the cache, free their buffers.
+    static thread_local bool s_destroyed;
+
+private:
+    std::vector<Shape> m_spare;
+};
+thread_local bool ShapeCache::s_destroyed = false;
+
+ShapeCache& shapeCache() {
+    thread_local ShapeCache cache;
+    return cache;
+}
+
+// An empty Shape, with a spare buffer when the cache has one.
+Shape takeShape() {
+    if (detail::kPooling && !ShapeCache::s_destroyed) return shapeCache().take();
+    return {};
+}
+
+void giveShape(Shape& s) noexcept {
+    if (detail::kPooling && !ShapeCache::s_destroyed) shapeCache().give(s);
+}
+
+// `values` in a Shape taken from the cache.
+Shape copyShape(const Shape& values) {
+    Shape s = takeShape();
+    s.assign(values.begin(), values.end());
+    return s;
+}
+
+bool computeContiguous(const Shape& sz, const Shape& st) {
+    std::int64_t expected = 1;
+    for (std::size_t i = sz.size(); i-- > 0;) {
+        if (sz[i] == 0) return true;
+        if (sz[i] == 1) continue;
+        if (st[i] != expected) return false;
+        expected *= sz[i];
+    }
+    return true;
+}
+
+Tensor emptyWith(Shape&& sizes, DType dtype) {
     for (auto s : sizes)
         if (s < 0) throw ShapeError("empty: negative dimension in size " + shapeToString(sizes));
     auto impl = std::allocate_shared<TensorImpl>(PoolAllocator<TensorImpl>{});
-    impl->storage = StorageImpl::allocate(static_cast<std::size_t>(shapeNumel(sizes)) * itemSize(dtype));
-    impl->strides = contiguousStrides(sizes);
+    impl->numel = shapeNumel(sizes);
+    impl->storage = StorageImpl::allocate(static_cast<std::size_t>(impl->numel) * itemSize(dtype));
+    impl->strides = takeShape();
+    impl->strides.resize(sizes.size());
+    std::int64_t stride = 1;
+    for (std::size_t i = sizes.size(); i-- > 0;) {
+        impl->strides[i] = stride;
+        stride *= std::max<std::int64_t>(sizes[i], 1);
+    }
     impl->sizes = std::move(sizes);
     impl->dtype = dtype;
+    impl->contiguous = true;
     return Tensor(std::move(impl));
 }
+}  // namespace
+
+TensorImpl::~TensorImpl() {
+    giveShape(sizes);
+    giveShape(strides);
+}
+
+Tensor Tensor::empty(const Shape& sizes, DType dtype) { return emptyWith(copyShape(sizes), dtype); }
+
+Tensor Tensor::empty(Shape&& sizes, DType dtype) { return emptyWith(std::move(sizes), dtype); }
 
 Tensor Tensor::fromStorage(Storage storage, Shape sizes, Shape strides, std::int64_t offset, DType dtype) {
     if (sizes.size() != strides.size())
@@ -64,11 +150,26 @@ Tensor Tensor::fromStorage(Storage storage, Shape sizes, Shape strides, std::int
                          std::to_string(capacity) + " elements");
     auto impl = std::allocate_shared<TensorImpl>(PoolAllocator<TensorImpl>{});
     impl->storage = std::move(storage);
+    impl->numel = shapeNumel(sizes);
+    impl->contiguous = computeContiguous(sizes, strides);
     impl->sizes = std::move(sizes);
     impl->strides = std::move(strides);
     impl->offset = offset;
     impl->dtype = dtype;
     return Tensor(std::move(impl));
+}
+
+Tensor Tensor::alias() const {
+    const auto& from = impl();
+    auto to = std::allocate_shared<TensorImpl>(PoolAllocator<TensorImpl>{});
+    to->storage = from.storage;
+    to->sizes = copyShape(from.sizes);
+    to->strides = copyShape(from.strides);
+    to->offset = from.offset;
+    to->numel = from.numel;
+    to->dtype = from.dtype;
+    to->contiguous = from.contiguous;
+    return Tensor(std::move(to));
 }
 
 template <class T>
@@ -100,26 +201,6 @@ std::int64_t Tensor::wrapDim(std::int64_t d, std::int64_t ndim, const char* op) 
 
 std::int64_t Tensor::size(std::int64_t d) const { return sizes()[wrapDim(d, dim(), "size")]; }
 std::int64_t Tensor::stride(std::int64_t d) const { return strides()[wrapDim(d, dim(), "stride")]; }
-std::int64_t Tensor::numel() const { return shapeNumel(sizes()); }
-
-bool Tensor::isContiguous() const {
-    // PyTorch's rule: dims of size 1 may have any stride; an empty tensor is contiguous.
-    const auto& sz = sizes();
-    const auto& st = strides();
-    std::int64_t expected = 1;
-    for (std::size_t i = sz.size(); i-- > 0;) {
-        if (sz[i] == 0) return true;
-        if (sz[i] == 1) continue;
-        if (st[i] != expected) return false;
-        expected *= sz[i];
-    }
-    return true;
-}
-
-void* Tensor::rawData() const {
-    const auto& im = impl();
-    return static_cast<char*>(im.storage->data()) + im.offset * static_cast<std::int64_t>(itemSize(im.dtype));
-}
 
 void Tensor::checkDType(DType expected, const char* what) const {
     if (dtype() != expected)

@@ -26,12 +26,23 @@ struct AutogradMeta;  // requires_grad, grad, grad_fn; see core/autograd
 class Node;
 }  // namespace autograd
 
+// Note [Tensor geometry]: sizes, strides and offset are set once, by Tensor::empty and
+// Tensor::fromStorage, and never change afterwards (views are new TensorImpls); numel and contiguous
+// are computed there too, so the element-wise fast paths read them instead of walking the shape.
 struct TensorImpl {
+    TensorImpl() = default;
+    TensorImpl(const TensorImpl&) = delete;
+    TensorImpl& operator=(const TensorImpl&) = delete;
+    // Hands the buffers of sizes and strides to the thread's shape cache (Note [Shape buffer cache]).
+    ~TensorImpl();
+
     Storage storage;
     Shape sizes;
     Shape strides;
     std::int64_t offset = 0;
+    std::int64_t numel = 0;
     DType dtype = DType::Float32;
+    bool contiguous = true;
     std::shared_ptr<autograd::AutogradMeta> autograd;
 };
 
@@ -41,7 +52,8 @@ public:
     explicit Tensor(std::shared_ptr<TensorImpl> impl) : m_impl(std::move(impl)) {}
 
     // A new contiguous tensor with uninitialised elements.
-    static Tensor empty(Shape sizes, DType dtype = DType::Float32);
+    static Tensor empty(const Shape& sizes, DType dtype = DType::Float32);
+    static Tensor empty(Shape&& sizes, DType dtype = DType::Float32);
     // A view of `storage` with the given geometry; checks that it stays inside the storage.
     static Tensor fromStorage(Storage storage, Shape sizes, Shape strides, std::int64_t offset, DType dtype);
     template <class T>
@@ -60,15 +72,19 @@ public:
     std::int64_t size(std::int64_t d) const;
     std::int64_t stride(std::int64_t d) const;
     std::int64_t storageOffset() const { return impl().offset; }
-    std::int64_t numel() const;
+    std::int64_t numel() const { return impl().numel; }
     std::size_t nbytes() const { return static_cast<std::size_t>(numel()) * itemSize(dtype()); }
-    bool isContiguous() const;
+    // PyTorch's rule: dims of size 1 may have any stride; an empty tensor is contiguous.
+    bool isContiguous() const { return impl().contiguous; }
 
     const Storage& storage() const { return impl().storage; }
     bool sharesStorageWith(const Tensor& other) const { return storage().get() == other.storage().get(); }
 
     // Pointer to element [0, 0, …] (storage base + offset).
-    void* rawData() const;
+    void* rawData() const {
+        const auto& im = impl();
+        return static_cast<char*>(im.storage->data()) + im.offset * static_cast<std::int64_t>(itemSize(im.dtype));
+    }
     template <class T>
     T* data() const {
         checkDType(dtypeOf<T>, "data");
@@ -104,7 +120,10 @@ public:
     // hook(grad) runs when this tensor's gradient is computed; a defined return value replaces the grad.
     void registerHook(std::function<Tensor(const Tensor&)> hook) const;
     // A tensor sharing storage with this one, without history.
-    Tensor detach() const;
+    Tensor detach() const { return alias(); }
+    // A new handle on the same storage and geometry, without autograd state (detach's work, also for
+    // code below autograd).
+    Tensor alias() const;
 
     // Marks the storage as written in place (see Note [Version counter]).
     void bumpVersion() const { storage()->bumpVersion(); }
@@ -117,6 +136,16 @@ private:
     void checkDType(DType expected, const char* what) const;
     std::shared_ptr<TensorImpl> m_impl;
 };
+
+// a == b, written out for the few dims of a tensor shape (the hot paths compare shapes on every op;
+// operator== calls memcmp).
+inline bool sameShape(const Shape& a, const Shape& b) noexcept {
+    const std::size_t n = a.size();
+    if (n != b.size()) return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (a[i] != b[i]) return false;
+    return true;
+}
 
 // Row-major strides of a contiguous tensor with these sizes.
 Shape contiguousStrides(const Shape& sizes);
