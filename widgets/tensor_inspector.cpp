@@ -404,7 +404,10 @@ TensorInspector::TensorInspector(TensorHistoryModel* model, QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Not ResizeToContents: every sample changes every row, and measuring all cells each time took
+    // a fifth of the UI thread's time while a run trained.
+    connect(m_filtered, &QAbstractItemModel::modelReset, this, &TensorInspector::fitColumns);
+    connect(m_filtered, &QAbstractItemModel::rowsInserted, this, &TensorInspector::fitColumns);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Show:"), this));
@@ -466,6 +469,15 @@ void TensorInspector::setSampleEvery(int steps) {
 void TensorInspector::setDetectAnomaly(bool on) {
     const QSignalBlocker block(m_detect);
     m_detect->setChecked(on);
+}
+
+void TensorInspector::fitColumns() {
+    m_table->resizeColumnsToContents();
+    // The numbers change with every sample: room for the widest ('g', 4 digits) there can be.
+    const int number = m_table->fontMetrics().horizontalAdvance(QStringLiteral("-1.234e-05")) + 12;
+    for (int column :
+         {TensorHistoryModel::Mean, TensorHistoryModel::Std, TensorHistoryModel::Min, TensorHistoryModel::Max})
+        m_table->setColumnWidth(column, std::max(m_table->columnWidth(column), number));
 }
 
 void TensorInspector::updateSummary() {

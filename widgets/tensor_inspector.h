@@ -133,6 +133,8 @@ signals:
 
 private:
     void updateSummary();
+    // Column widths: set when series appear, not at every sample (see the constructor).
+    void fitColumns();
 
     TensorHistoryModel* m_model;
     QSortFilterProxyModel* m_filtered;
