@@ -109,7 +109,13 @@ int main(int argc, char** argv) {
     std::printf("%-14s %8s %8s %12s %12s %9s %12s %14s\n", "project", "off", "on", "off µs/step", "on µs/step", "cost",
                 "events/step", "probe µs");
     for (const std::string& p : projects) {
-        const Result r = measure(p, steps, block, threads);
+        Result r;
+        try {
+            r = measure(p, steps, block, threads);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "profile_cost_bench: %s\n", e.what());
+            return 1;
+        }
         const double off = median(r.offUs), on = median(r.onUs);
         std::printf("%-14s %8zu %8zu %12.1f %12.1f %+8.1f%% %12.1f %14.1f\n",
                     std::filesystem::path(p).stem().string().c_str(), r.offUs.size(), r.onUs.size(), off, on,
