@@ -21,6 +21,7 @@
 #include "core/ops/view.h"
 #include "core/ops/where.h"
 #include "core/tensor/scalar.h"
+#include "tests/core/error_of.h"
 
 using namespace tessera;
 
@@ -68,17 +69,6 @@ void compareValues(const std::vector<double>& got, const std::vector<double>& wa
         if (std::abs(got[i] - want[i]) > tol * (1 + std::abs(want[i])))
             QFAIL(qPrintable(QString("element %1: got %2, want %3").arg(i).arg(got[i]).arg(want[i])));
 }
-
-template <class Ex, class F>
-QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const Ex& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return "no error";
-}
-
 }  // namespace
 
 class TestElementwise : public QObject {

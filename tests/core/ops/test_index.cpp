@@ -7,6 +7,7 @@
 #include "core/ops/index_select.h"
 #include "core/ops/one_hot.h"
 #include "core/ops/view.h"
+#include "tests/core/error_of.h"
 
 using namespace tessera;
 
@@ -17,16 +18,6 @@ Tensor arange(std::int64_t n, const Shape& s) {
     return Tensor::fromVector<float>(v, s);
 }
 Tensor longs(const std::vector<std::int64_t>& v, const Shape& s) { return Tensor::fromVector<std::int64_t>(v, s); }
-
-template <class E, class F>
-QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromStdString(e.what());
-    }
-    return "no error";
-}
 }  // namespace
 
 class TestIndex : public QObject {

@@ -13,6 +13,7 @@
 #include "core/ops/view.h"
 #include "core/tensor/error.h"
 #include "core/tensor/factory.h"
+#include "tests/core/error_of.h"
 
 using namespace tessera;
 
@@ -27,16 +28,6 @@ Tensor bools(const std::vector<bool>& v, const Shape& s) {
     Tensor t = Tensor::empty(s, DType::Bool);
     for (std::size_t i = 0; i < v.size(); ++i) t.data<bool>()[i] = v[i];
     return t;
-}
-
-template <class E, class F>
-QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromStdString(e.what());
-    }
-    return "no error";
 }
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include "core/ops/nll_loss.h"
 #include "core/ops/smooth_l1_loss.h"
 #include "core/ops/view.h"
+#include "tests/core/error_of.h"
 
 using namespace tessera;
 using ops::Reduction;
@@ -44,16 +45,6 @@ Tensor logSoftmaxRows(const Tensor& x) {
 }
 
 bool close(double a, double b, double tol = 1e-12) { return std::abs(a - b) <= tol * (1 + std::abs(b)); }
-
-template <class E, class F>
-QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromStdString(e.what());
-    }
-    return "no error";
-}
 }  // namespace
 
 class TestLoss : public QObject {
