@@ -22,25 +22,14 @@ using autograd::Node;
 using autograd::SavedVariable;
 using autograd::TensorList;
 
-// grad * x for MulBackward0. Note [Gradient products without dispatch]: when backward records no
-// graph (grad mode off) and neither the profiler nor anomaly mode is on, nobody can see the op call
-// around a gradient product, so it runs the element-wise driver directly (same dtype rule, same
-// kernel, same values) and skips the dispatch and history bookkeeping. With create_graph, the
-// profiler or anomaly mode it is a full mul(), recorded and checked like any other op.
-Tensor gradProduct(const Tensor& grad, const Tensor& x) {
-    if (!autograd::GradMode::isEnabled() && !profile::enabled() && !autograd::AnomalyMode::isEnabled()) [[likely]]
-        return detail::binaryOp(kMul.name, grad, x, resultType(grad, x), kMulMake);
-    return mul(grad, x);
-}
-
 struct MulBackward0 final : Node {
     SavedVariable self, other;
     std::string_view name() const override { return "MulBackward0"; }
     TensorList apply(TensorList&& grads) override {
         const Tensor g = std::move(grads[0]);
         grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
-        if (shouldComputeOutput(0)) grads[0] = gradProduct(g, other.unpack(this));
-        if (shouldComputeOutput(1)) grads[1] = gradProduct(g, self.unpack(this));
+        if (shouldComputeOutput(0)) grads[0] = mul(g, other.unpack(this));
+        if (shouldComputeOutput(1)) grads[1] = mul(g, self.unpack(this));
         return std::move(grads);
     }
     void visitSaved(const SavedVisitor& visit) override {
