@@ -3,6 +3,9 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
+#include <cmath>
+#include <ctime>
 
 #include "app/run_inspection.h"
 #include "core/data/split.h"
@@ -15,9 +18,6 @@
 namespace tessera::app {
 
 namespace {
-
-// 30 Hz: the views never redraw more often than this, however fast the batches come.
-constexpr int kDrainIntervalMs = 33;
 
 std::unique_ptr<train::ProjectSession> buildSession(const io::Project& project, const QString& projectFile,
                                                     const RunOptions& options) {
@@ -36,6 +36,12 @@ QString nextRunFolder(const QString& runsFolder) {
 // Decision boundary resolution: 64² cells, one forward pass of 4096 rows.
 constexpr int kBoundaryCells = 64;
 
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
 double stepNs(const train::StepTimings& t) {
     return static_cast<double>(t.dataNs + t.forwardNs + t.backwardNs + t.optimizerNs + t.metricsNs);
 }
@@ -48,8 +54,12 @@ TrainingController::TrainingController(QObject* parent)
       m_epochs(new widgets::RunRecordsModel(widgets::RunRecordsModel::Kind::Epochs, this)),
       m_inspection(new RunInspection(this)) {
     qRegisterMetaType<TrainingProgress>();
-    m_drainTimer.setInterval(kDrainIntervalMs);
-    connect(&m_drainTimer, &QTimer::timeout, this, &TrainingController::drain);
+    m_drainTimer.setSingleShot(true);
+    connect(&m_drainTimer, &QTimer::timeout, this, &TrainingController::drainPaced);
+}
+
+int RefreshPacing::intervalMs(double uiCpuMs) {
+    return static_cast<int>(std::clamp(std::ceil(uiCpuMs / kShare), double(kMinIntervalMs), double(kMaxIntervalMs)));
 }
 
 TrainingController::~TrainingController() {
@@ -202,7 +212,8 @@ bool TrainingController::launch(const QString& folder, const RunOptions& options
     setState(options.startPaused ? State::Paused : State::Running);
     emit recordsChanged();
     emit progressChanged(m_progress);
-    m_drainTimer.start();
+    m_uiCpuAtDrainMs = threadCpuMs();
+    m_drainTimer.start(RefreshPacing::kMinIntervalMs);
     m_worker = std::thread([this, &trainer, initial = std::move(initial)] {
         std::optional<train::FinishReason> reason;
         std::optional<train::NonFiniteReport> nonFinite;
@@ -298,6 +309,13 @@ void TrainingController::setState(State state) {
     if (state == m_state) return;
     m_state = state;
     emit stateChanged(state);
+}
+
+void TrainingController::drainPaced() {
+    drain();
+    const double now = threadCpuMs();
+    m_drainTimer.start(RefreshPacing::intervalMs(now - m_uiCpuAtDrainMs));
+    m_uiCpuAtDrainMs = now;
 }
 
 void TrainingController::drain() {

@@ -74,6 +74,18 @@ struct LiveEvaluationBudget {
     }
 };
 
+// How often the views take the worker's records while a run streams. On a machine whose cores all
+// train, each millisecond the UI thread works is taken from a kernel thread, and a GUI run must keep
+// ≥ 0.9× the CLI's speed (issue 8). So the UI thread's whole CPU time between two refreshes (the
+// drain, the redraws it causes, anything else) sets the wait before the next: a share of one core,
+// never more often than 30 times a second nor less than once a second.
+struct RefreshPacing {
+    static constexpr double kShare = 0.04;
+    static constexpr int kMinIntervalMs = 33;
+    static constexpr int kMaxIntervalMs = 1000;
+    static int intervalMs(double uiCpuMs);
+};
+
 struct RunOptions {
     std::optional<std::int64_t> epochs{};  // overrides training.epochs
     bool startPaused{false};               // no batch runs until resume() or stepOnce()
@@ -159,7 +171,8 @@ private:
     bool fail(const QString& message);  // reports a run that could not start
     bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
                 const std::vector<std::vector<double>>& epochs);
-    void drain();  // moves the worker's pending records into the models
+    void drain();       // moves the worker's pending records into the models
+    void drainPaced();  // drain(), then the next drain after RefreshPacing's wait
     void onWorkerDone(std::optional<train::FinishReason> reason, const QString& error, const QString& saveError,
                       std::optional<train::NonFiniteReport> nonFinite);
     // Once the run's last files are written: the state, finished() or failed().
@@ -185,6 +198,7 @@ private:
     widgets::RunRecordsModel* m_steps;
     widgets::RunRecordsModel* m_epochs;
     QTimer m_drainTimer;
+    double m_uiCpuAtDrainMs = 0;  // the UI thread's CPU clock at the end of the last paced drain
     QString m_runFolder;
     QString m_lastError;
     std::optional<train::FinishReason> m_finishReason;

@@ -251,8 +251,13 @@ void LossPlot::refresh() {
         const bool dots = validation[i] || curves[i].x.size() < 40;
         graph->setScatterStyle(dots ? QCPScatterStyle(QCPScatterStyle::ssCircle, pens[i].color(), 4)
                                     : QCPScatterStyle(QCPScatterStyle::ssNone));
-        // Thousands of antialiased segments cost the UI thread more than they show.
-        graph->setAntialiased(curves[i].x.size() < 500);
+        // Thousands of antialiased or wide segments cost the UI thread more than they show: a long
+        // curve is drawn with a one-pixel pen, which the raster engine draws without stroking a path.
+        const bool longCurve = curves[i].x.size() >= 500;
+        graph->setAntialiased(!longCurve);
+        QPen pen = pens[i];
+        if (longCurve) pen.setWidth(1);
+        graph->setPen(pen);
         graph->setData(curves[i].x, curves[i].y, true);
     }
     m_curves = std::move(curves);

@@ -5,6 +5,7 @@
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -13,9 +14,11 @@
 namespace tessera::kernels {
 
 namespace {
-std::mutex g_controlMutex;
+std::mutex g_controlMutex;  // guards g_control
 std::unique_ptr<tbb::global_control> g_control;
-int g_threads = 0;
+// Read by every GEMM and convolution to size its work: an atomic, not the mutex (a lock per op showed
+// as 1 % of a training thread's time, with the TBB worker contending for it).
+std::atomic<int> g_threads{0};
 }  // namespace
 
 void setNumThreads(int n) {
@@ -24,12 +27,14 @@ void setNumThreads(int n) {
     g_control.reset();
     g_control = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                       static_cast<std::size_t>(n));
-    g_threads = n;
+    g_threads.store(n, std::memory_order_relaxed);
 }
 
 int numThreads() {
-    std::lock_guard lock(g_controlMutex);
-    return g_threads > 0 ? g_threads : tbb::info::default_concurrency();
+    const int n = g_threads.load(std::memory_order_relaxed);
+    if (n > 0) return n;
+    static const int cores = tbb::info::default_concurrency();
+    return cores;
 }
 
 void parallelFor(std::int64_t begin, std::int64_t end, std::int64_t grain,
