@@ -63,7 +63,7 @@ struct ProfileWindow {
 // boundary): only while all evaluations of this launch, the next one included (assumed to cost what
 // the last one did), stay within a small share of the run's time since launch.
 struct LiveEvaluationBudget {
-    static constexpr double kShare = 0.03;
+    static constexpr double kShare = 0.02;
     double runStartMs = 0;  // the trainer's elapsed time at launch (a resumed run's is not 0)
     double spentMs = 0;
     double lastMs = 0;

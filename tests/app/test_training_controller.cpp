@@ -98,16 +98,16 @@ private slots:
     }
 
     void liveEvaluationStaysWithinItsShareOfTheRun() {
-        static_assert(app::LiveEvaluationBudget::kShare == 0.03);
+        static_assert(app::LiveEvaluationBudget::kShare == 0.02);
         app::LiveEvaluationBudget budget{.runStartMs = 1000};  // a resumed run: its earlier time does not count
         QVERIFY(budget.allows(1000));  // nothing spent, no cost known: the first epoch evaluates
-        budget.spent(6);
-        QVERIFY(!budget.allows(1100));  // 6 spent + 6 expected > 3 % of 100 ms
+        budget.spent(4);
+        QVERIFY(!budget.allows(1100));  // 4 spent + 4 expected > 2 % of 100 ms
         QVERIFY(!budget.allows(1399));
-        QVERIFY(budget.allows(1401));  // 12 ≤ 3 % of 401 ms
-        budget.spent(3);               // the next one is expected to cost 3 ms
+        QVERIFY(budget.allows(1401));  // 8 ≤ 2 % of 401 ms
+        budget.spent(2);               // the next one is expected to cost 2 ms
         QVERIFY(!budget.allows(1399));
-        QVERIFY(budget.allows(1401));  // 9 + 3 ≤ 12.03
+        QVERIFY(budget.allows(1401));  // 6 + 2 ≤ 8.02
     }
 
     void refreshesArePacedByTheUiThreadsShare() {
