@@ -178,8 +178,11 @@ int main(int argc, char** argv) {
         if (cli < 0) return 1;
 
         bool finished = false;
+        int refreshes = 0;
         auto connection =
             QObject::connect(page->controller(), &app::TrainingController::finished, [&] { finished = true; });
+        auto counting =
+            QObject::connect(page->controller(), &app::TrainingController::recordsChanged, [&] { ++refreshes; });
         app.recording = true;
         QElapsedTimer wall;
         wall.start();
@@ -191,15 +194,16 @@ int main(int argc, char** argv) {
         const double uiCpu = threadCpuMs() - uiCpu0;
         app.recording = false;
         QObject::disconnect(connection);
+        QObject::disconnect(counting);
         widgets::RunRecordsModel* epochRows = page->controller()->epochs();
         const double gui = epochRows->value(epochRows->rowCount() - 1, "elapsed_ms");
         steps = page->controller()->progress().step;
         std::printf(
             "round %d: lateness p50 %.2f ms  p99 %.2f ms  max %.2f ms (%zu pings); train time CLI %.0f ms, "
             "GUI %.0f ms (%.0f ms from Run to finished), GUI speed / CLI %.3f; UI thread CPU %.0f ms (%.1f %% of a "
-            "core)\n",
+            "core); views refreshed %.1f times a second\n",
             round + 1, training.p50, training.p99, training.max, training.pings, cli, gui, guiWall, cli / gui, uiCpu,
-            100 * uiCpu / guiWall);
+            100 * uiCpu / guiWall, 1000.0 * refreshes / guiWall);
         p50s.push_back(training.p50);
         p99s.push_back(training.p99);
         maxes.push_back(training.max);

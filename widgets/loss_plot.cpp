@@ -103,6 +103,9 @@ LossPlot::LossPlot(QWidget* parent)
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_plot->setMinimumSize(240, 160);
+    // The plot fills its whole area (its background brush, then its buffers), so Qt need not paint
+    // the tab page and frame beneath it first at every redraw of a streaming run.
+    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(font());
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
