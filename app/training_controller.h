@@ -80,7 +80,7 @@ struct LiveEvaluationBudget {
 // drain, the redraws it causes, anything else) sets the wait before the next: a share of one core,
 // never more often than 30 times a second nor less than once a second.
 struct RefreshPacing {
-    static constexpr double kShare = 0.04;
+    static constexpr double kShare = 0.03;
     static constexpr int kMinIntervalMs = 33;
     static constexpr int kMaxIntervalMs = 1000;
     static int intervalMs(double uiCpuMs);

@@ -111,11 +111,11 @@ private slots:
     }
 
     void refreshesArePacedByTheUiThreadsShare() {
-        static_assert(app::RefreshPacing::kShare == 0.04);
+        static_assert(app::RefreshPacing::kShare == 0.03);
         QCOMPARE(app::RefreshPacing::intervalMs(0), 33);    // cheap views: 30 times a second
-        QCOMPARE(app::RefreshPacing::intervalMs(1.2), 33);  // 1.2 ms is under 4 % of 33 ms
-        QCOMPARE(app::RefreshPacing::intervalMs(4), 100);   // 4 ms of UI work: the next in 100 ms
-        QCOMPARE(app::RefreshPacing::intervalMs(4.01), 101);
+        QCOMPARE(app::RefreshPacing::intervalMs(0.9), 33);  // 0.9 ms is under 3 % of 33 ms
+        QCOMPARE(app::RefreshPacing::intervalMs(3), 100);   // 3 ms of UI work: the next in 100 ms
+        QCOMPARE(app::RefreshPacing::intervalMs(3.01), 101);
         QCOMPARE(app::RefreshPacing::intervalMs(100), 1000);  // however slow, once a second
     }
 
