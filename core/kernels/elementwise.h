@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/kernels/layout.h"
 #include "core/kernels/parallel.h"
 #include "core/tensor/tensor.h"
 
@@ -228,7 +229,9 @@ template <class In>
 FastArg<In> classify(const Tensor& t, const Tensor& out) {
     FastArg<In> a{static_cast<const In*>(t.rawData())};
     if (sameShape(t.sizes(), out.sizes())) {
-        if (t.isContiguous()) {
+        // Dense in the output's own order: contiguous for a contiguous output, the same strides for a
+        // permuted dense one (Note [Output layout] in layout.cpp), so memory order is element order.
+        if (out.isContiguous() ? t.isContiguous() : sameShape(t.strides(), out.strides())) {
             a.ok = true;
             return a;
         }
@@ -281,7 +284,7 @@ void map(const Tensor& out, F f, const Ts&... inputs) {
     (detail::checkDType(inputs, dtypeOf<In>), ...);
     const std::tuple<detail::FastArg<In>...> args{detail::classify<In>(inputs, out)...};
     const bool fast = std::apply([](const auto&... a) { return (a.ok && ...); }, args);
-    if (fast && out.isContiguous()) {
+    if (fast && (out.isContiguous() || isNonOverlappingAndDense(out))) {
         Out* o = static_cast<Out*>(out.rawData());
         const std::int64_t n = out.numel();
         if (n <= kGrain) {

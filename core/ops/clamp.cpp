@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/kernels/layout.h"
 #include "core/ops/add.h"
 #include "core/ops/compare.h"
 #include "core/ops/dispatch.h"
@@ -138,7 +139,8 @@ Tensor clamp(const Tensor& x, const std::optional<Tensor>& min, const std::optio
         rt.add(*min);
         rt.add(*max);
         const DType dtype = rt.dtype();
-        Tensor out = Tensor::empty(kernels::broadcastShapes(kClamp.name, x.sizes(), min->sizes(), max->sizes()), dtype);
+        Tensor out = kernels::emptyElementwise(
+            kernels::broadcastShapes(kClamp.name, x.sizes(), min->sizes(), max->sizes()), dtype, {&x, &*min, &*max});
         const Tensor cx = kernels::cast(x, dtype), lo = kernels::cast(*min, dtype), hi = kernels::cast(*max, dtype);
         visitDType(dtype, [&]<class T>() {
             kernels::map<T, T, T, T>(

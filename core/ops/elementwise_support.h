@@ -11,6 +11,7 @@
 #include "core/autograd/function.h"
 #include "core/kernels/copy.h"
 #include "core/kernels/elementwise.h"
+#include "core/kernels/layout.h"
 #include "core/tensor/scalar.h"
 #include "core/tensor/tensor.h"
 
@@ -51,8 +52,8 @@ template <Types kTypes = Types::All, bool kBoolOut = false, class Make>
 Tensor binaryOp(std::string_view op, const Tensor& a, const Tensor& b, DType compute, Make&& make) {
     const DType outType = kBoolOut ? DType::Bool : compute;
     Tensor out = sameShape(a.sizes(), b.sizes())
-                     ? Tensor::empty(a.sizes(), outType)
-                     : Tensor::empty(kernels::broadcastShapes(op, a.sizes(), b.sizes()), outType);
+                     ? kernels::emptyElementwise(a.sizes(), outType, {&a, &b})
+                     : kernels::emptyElementwise(kernels::broadcastShapes(op, a.sizes(), b.sizes()), outType, {&a, &b});
     // References, not copies, when no cast is needed: a handle copy is two atomic operations.
     Tensor castA, castB;
     const Tensor& ca = a.dtype() == compute ? a : (castA = kernels::cast(a, compute));
@@ -67,7 +68,7 @@ Tensor binaryOp(std::string_view op, const Tensor& a, const Tensor& b, DType com
 // out = f(a), computed in `compute`; the result has dtype `compute`, or bool when kBoolOut.
 template <Types kTypes = Types::All, bool kBoolOut = false, class Make>
 Tensor unaryOp(std::string_view op, const Tensor& a, DType compute, Make&& make) {
-    Tensor out = Tensor::empty(a.sizes(), kBoolOut ? DType::Bool : compute);
+    Tensor out = kernels::emptyElementwise(a.sizes(), kBoolOut ? DType::Bool : compute, {&a});
     Tensor castA;
     const Tensor& ca = a.dtype() == compute ? a : (castA = kernels::cast(a, compute));
     visit<kTypes>(compute, op, [&]<class T>() {

@@ -7,6 +7,7 @@
 #include "core/autograd/function.h"
 #include "core/kernels/copy.h"
 #include "core/kernels/elementwise.h"
+#include "core/kernels/layout.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 #include "core/ops/loss_common.h"
@@ -265,9 +266,10 @@ Tensor index(const Tensor& self, const std::vector<Tensor>& indices) {
 Tensor indexPut(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& values, bool accumulate) {
     OpCall call(kIndexPut, self, indices, values);
     checkValues(kIndexPut.name, values);
-    Tensor out = Tensor::empty(self.sizes(), self.dtype());
+    // self.clone(preserve_format), as torch: a dense copy, laid out as self when self is dense.
+    Tensor out = kernels::emptyPreserving(self, self.dtype());
     kernels::copy(out, self);
-    // Planned on the contiguous copy: self may be expanded (a gradient often is).
+    // Planned on the copy: self may be expanded (a gradient often is).
     const IndexPlan plan = planIndex(kIndexPut.name, out, indices);
     scatterInto(kIndexPut.name, out, plan, values, accumulate);
     recordIndexPut(out, self, indices, values, accumulate);

@@ -9,6 +9,7 @@
 #include "core/autograd/function.h"
 #include "core/autograd/saved_variable.h"
 #include "core/kernels/copy.h"
+#include "core/kernels/layout.h"
 #include "core/ops/dispatch.h"
 #include "core/tensor/factory.h"
 
@@ -218,8 +219,9 @@ Tensor reshape(const Tensor& x, const Shape& sizes) {
     const Shape shape = inferSize(sizes, x.numel(), "reshape");
     if (auto strides = viewStrides(x.sizes(), x.strides(), shape))
         return call.finish(reshapeNode(x, makeView(x, shape, *strides, x.storageOffset()), "ReshapeAliasBackward0"));
-    // Not expressible as a view: copy, then view the copy (torch's clone + _unsafe_view).
-    Tensor c = clone(x);
+    // Not expressible as a view: copy, then view the copy (torch's clone(contiguous_format) +
+    // _unsafe_view; x is not contiguous here, so contiguous() copies and records CloneBackward0).
+    Tensor c = contiguous(x);
     return call.finish(reshapeNode(c, makeView(c, shape, contiguousStrides(shape), 0), "UnsafeViewBackward0"));
 }
 
@@ -445,7 +447,7 @@ Tensor contiguous(const Tensor& x) {
 
 Tensor clone(const Tensor& x) {
     OpCall call(kClone, x);
-    Tensor out = Tensor::empty(x.sizes(), x.dtype());
+    Tensor out = kernels::emptyPreserving(x, x.dtype());  // torch.preserve_format
     kernels::copy(out, x);
     return call.finish(
         withHistory<IdentityBackward>(x, out, [](IdentityBackward& n) { n.nodeName = "CloneBackward0"; }));
@@ -454,7 +456,7 @@ Tensor clone(const Tensor& x) {
 Tensor to(const Tensor& x, DType dtype) {
     if (x.dtype() == dtype) return x;
     OpCall call(kTo, x);
-    Tensor out = Tensor::empty(x.sizes(), dtype);
+    Tensor out = kernels::emptyPreserving(x, dtype);  // torch.preserve_format
     kernels::copy(out, x);
     if (!isFloating(dtype)) return call.finish(out);  // integer results carry no gradient
     return call.finish(

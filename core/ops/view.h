@@ -29,7 +29,9 @@ Tensor contiguous(const Tensor& x);
 // A new handle on the same data and geometry, with its own grad_fn (AliasBackward0): what x[...] and
 // an index that selects everything return in PyTorch.
 Tensor alias(const Tensor& x);
-Tensor clone(const Tensor& x);            // always a contiguous copy
+// clone() and to() keep x's layout when x is dense, as torch's preserve_format (Note [Output layout]
+// in core/kernels/layout.cpp): x.t().clone() is transposed too. contiguous() gives row-major order.
+Tensor clone(const Tensor& x);
 Tensor to(const Tensor& x, DType dtype);  // a copy in another dtype (x itself when the dtype matches)
 
 // The gradient of slice/select: zeros of the input's size with `grad` written into the sliced part.

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/kernels/layout.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 
@@ -44,7 +45,8 @@ Tensor whereImpl(const Tensor& cond, const Tensor& a, const Tensor& b, DType dty
     if (cond.dtype() != DType::Bool)
         throw TypeError("where: where expected condition to be a boolean tensor, but got a tensor with dtype " +
                         std::string(detail::torchTypeName(cond.dtype())));
-    Tensor out = Tensor::empty(kernels::broadcastShapes(kWhere.name, cond.sizes(), a.sizes(), b.sizes()), dtype);
+    Tensor out = kernels::emptyElementwise(kernels::broadcastShapes(kWhere.name, cond.sizes(), a.sizes(), b.sizes()),
+                                           dtype, {&cond, &a, &b});
     const Tensor ca = kernels::cast(a, dtype), cb = kernels::cast(b, dtype);
     visitDType(dtype, [&]<class T>() {
         if constexpr (std::is_floating_point_v<T>) {
