@@ -14,7 +14,7 @@ namespace tessera::kernels {
 // input whose strides tell them apart decides (smaller stride inner; a broadcast dim, stride 0, tells
 // nothing; equal strides put the smaller size inner), by an insertion sort that starts from row-major
 // order (TensorIteratorBase::reorder_dimensions). The result is dense in that order. When every input
-// is contiguous the answer is row-major, taken without the sort.
+// is contiguous the answer is row-major, taken without the sort (emptyElementwise in layout.h).
 
 namespace {
 
@@ -43,17 +43,13 @@ bool isRowMajor(const std::vector<std::size_t>& perm) {
 
 }  // namespace
 
-Tensor emptyElementwise(const Shape& sizes, DType dtype, std::initializer_list<const Tensor*> inputs) {
+Tensor detail::emptyOrdered(const Shape& sizes, DType dtype, std::initializer_list<const Tensor*> inputs) {
     const std::size_t nd = sizes.size();
-    bool allContiguous = true;
-    for (const Tensor* t : inputs)
-        if (t && t->defined() && !t->isContiguous()) allContiguous = false;
-    if (allContiguous || nd < 2 || shapeNumel(sizes) == 0) return Tensor::empty(sizes, dtype);
+    if (nd < 2 || shapeNumel(sizes) == 0) return Tensor::empty(sizes, dtype);
 
     // Each input's strides over the result's dims: 0 where it is broadcast (or has no such dim).
     std::vector<Shape> strides;
     for (const Tensor* t : inputs) {
-        if (!t || !t->defined()) continue;
         Shape s(nd, 0);
         const auto rank = static_cast<std::size_t>(t->dim());
         const std::size_t offset = nd - rank;

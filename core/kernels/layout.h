@@ -10,11 +10,19 @@
 
 namespace tessera::kernels {
 
-// The result of an element-wise op of shape `sizes` over `inputs` (in the op's operand order; null or
-// undefined entries are skipped): its dims are laid out in the order torch's TensorIterator derives
-// from the inputs' strides, so an op on transposed or permuted inputs gives a result laid out the
-// same way. Contiguous when every input is.
-Tensor emptyElementwise(const Shape& sizes, DType dtype, std::initializer_list<const Tensor*> inputs);
+namespace detail {
+Tensor emptyOrdered(const Shape& sizes, DType dtype, std::initializer_list<const Tensor*> inputs);
+}
+
+// The result of an element-wise op of shape `sizes` over `inputs` (defined tensors, in the op's
+// operand order): its dims are laid out in the order torch's TensorIterator derives from the inputs'
+// strides, so an op on transposed or permuted inputs gives a result laid out the same way. Contiguous
+// when every input is, without looking further (every op of eager autograd's hot path).
+inline Tensor emptyElementwise(const Shape& sizes, DType dtype, std::initializer_list<const Tensor*> inputs) {
+    for (const Tensor* t : inputs)
+        if (!t->isContiguous()) return detail::emptyOrdered(sizes, dtype, inputs);
+    return Tensor::empty(sizes, dtype);
+}
 
 // torch.preserve_format (clone, .to(dtype), *_like): x's strides when x is non-overlapping and dense,
 // contiguous otherwise.
