@@ -6,12 +6,27 @@ usage: random_cases.py SEED COUNT OUTFILE
 Each case composes 3-8 random steps from the op table below on float64 inputs that require grad
 (broadcast shapes, views with steps, keepdim reductions, matmul, integer targets for nll_loss), ends
 in a scalar `loss`, and asks for `# backward: loss`, so both values and gradients are compared with
-torch. Prints how many cases use each op, for the test's log.
+torch. A drawn script is kept only when it is well conditioned: run in torch on its inputs and on
+inputs moved by 1e-13 (relative), its values and gradients agree within the tolerance the test
+compares Tessera with. A script whose result rounding decides (the std of a row that is constant up
+to rounding, a comparison of two values equal up to rounding) is drawn again: torch and Tessera round
+differently, and no tolerance can judge such a script. Prints how many cases use each op and how
+many drafts were drawn again, for the test's log.
 """
 
 import collections
+import os
 import random
 import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import runner  # noqa: E402  (the same folder: inputs and torch evaluation as the test's runner)
+
+# test_random_scripts.cpp compares float64 at 100 times rtol 1e-12 / atol 1e-13.
+RTOL, ATOL = 1e-10, 1e-11
+NUDGE = 1e-13
 
 # Steps on a value of shape [B, N]; each returns [B, N] (the expression text, the ops it uses).
 UNARY = [
@@ -61,6 +76,32 @@ ENDINGS = [
 ]
 
 
+def well_conditioned(text):
+    case = runner.parse_text(text, "<random>")[0]
+    arrays = runner.case_inputs(case)
+    try:
+        base, _ = runner.evaluate(case, arrays)
+    except Exception:  # noqa: BLE001  (an error is for the test to compare, not a conditioning matter)
+        return True
+    rng = np.random.default_rng(runner.case_seed(case["name"]) + 1)
+    for _ in range(2):
+        nudged = {name: a * (1 + NUDGE * rng.uniform(-1, 1, a.shape)) if a.dtype == np.float64 else a
+                  for name, a in arrays.items()}
+        try:
+            moved = dict(runner.evaluate(case, nudged)[0])
+        except Exception:  # noqa: BLE001
+            return False
+        for name, value in base:
+            other = moved.get(name)
+            if other is None or other.shape != value.shape:
+                return False
+            if value.dtype.kind == "f" and not np.allclose(other, value, rtol=RTOL, atol=ATOL, equal_nan=True):
+                return False
+            if value.dtype.kind != "f" and not np.array_equal(other, value):
+                return False
+    return True
+
+
 def make_case(rng, index, counts):
     B, N = rng.randint(2, 4), rng.randint(2, 5)
     shapes = {"a": [B, N], "b": rng.choice([[B, N], [N], [B, 1], [1, N]]), "w": [N, N], "c": [N]}
@@ -99,10 +140,23 @@ def main():
     seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     rng = random.Random(seed)
     counts = collections.Counter()
-    cases = [make_case(rng, i, counts) for i in range(count)]
+    cases = []
+    redrawn = 0
+    torch_threads = runner.torch.get_num_threads()
+    runner.torch.set_num_threads(1)
+    for i in range(count):
+        while True:
+            draft_counts = collections.Counter()
+            text = make_case(rng, i, draft_counts)
+            if well_conditioned(text):
+                break
+            redrawn += 1
+        counts.update(draft_counts)
+        cases.append(text)
+    runner.torch.set_num_threads(torch_threads)
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(f"# {count} random expression scripts, seed {seed}\n\n" + "\n".join(cases))
-    print(" ".join(f"{op}:{n}" for op, n in sorted(counts.items())))
+    print(" ".join(f"{op}:{n}" for op, n in sorted(counts.items())) + f"; {redrawn} ill-conditioned drafts drawn again")
 
 
 if __name__ == "__main__":

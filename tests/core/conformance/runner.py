@@ -33,41 +33,45 @@ class CaseError(Exception):
 
 
 def parse_cases(path):
+    with open(path, encoding="utf-8") as fh:
+        return parse_text(fh.read(), path)
+
+
+def parse_text(text, path):
     cases = []
     current = None
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            stripped = line.strip()
-            m = re.match(r"#\s*case:\s*(\S+)\s*$", stripped)
-            if m:
-                current = {"name": m.group(1), "line": lineno, "inputs": [], "error": None,
-                           "requires_grad": [], "backward": None, "graph_differs": None, "body": [],
-                           "body_line": None}
-                cases.append(current)
+    for lineno, line in enumerate(text.splitlines(keepends=True), 1):
+        stripped = line.strip()
+        m = re.match(r"#\s*case:\s*(\S+)\s*$", stripped)
+        if m:
+            current = {"name": m.group(1), "line": lineno, "inputs": [], "error": None,
+                       "requires_grad": [], "backward": None, "graph_differs": None, "body": [],
+                       "body_line": None}
+            cases.append(current)
+            continue
+        if current is None:
+            if stripped and not stripped.startswith("#"):
+                raise CaseError(f"{path}:{lineno}: code before the first '# case:' line")
+            continue
+        m = re.match(r"#\s*(input|error|requires_grad|backward|graph-differs):\s*(.*)$", stripped)
+        if m and not current["body"]:
+            key, rest = m.group(1), m.group(2).strip()
+            if key == "input":
+                current["inputs"].append(parse_input(path, lineno, rest))
+            elif key == "error":
+                current["error"] = rest
+            elif key == "requires_grad":
+                current["requires_grad"] = [n.strip() for n in rest.split(",") if n.strip()]
+            elif key == "graph-differs":
+                current["graph_differs"] = rest
+            else:
+                current["backward"] = rest
+            continue
+        if current["body_line"] is None:
+            if not stripped:
                 continue
-            if current is None:
-                if stripped and not stripped.startswith("#"):
-                    raise CaseError(f"{path}:{lineno}: code before the first '# case:' line")
-                continue
-            m = re.match(r"#\s*(input|error|requires_grad|backward|graph-differs):\s*(.*)$", stripped)
-            if m and not current["body"]:
-                key, rest = m.group(1), m.group(2).strip()
-                if key == "input":
-                    current["inputs"].append(parse_input(path, lineno, rest))
-                elif key == "error":
-                    current["error"] = rest
-                elif key == "requires_grad":
-                    current["requires_grad"] = [n.strip() for n in rest.split(",") if n.strip()]
-                elif key == "graph-differs":
-                    current["graph_differs"] = rest
-                else:
-                    current["backward"] = rest
-                continue
-            if current["body_line"] is None:
-                if not stripped:
-                    continue
-                current["body_line"] = lineno
-            current["body"].append(line.rstrip("\n"))
+            current["body_line"] = lineno
+        current["body"].append(line.rstrip("\n"))
     names = [c["name"] for c in cases]
     for n in names:
         if names.count(n) > 1:
@@ -160,40 +164,57 @@ def grad_fn_graph(root):
     return {"nodes": nodes, "edges": edges}
 
 
+def case_inputs(case):
+    """The case's input arrays by name, drawn from a generator seeded by the case's name."""
+    rng = np.random.default_rng(case_seed(case["name"]))
+    return {spec["name"]: generate(rng, spec) for spec in case["inputs"]}
+
+
+def evaluate(case, arrays):
+    """Runs the case's script in torch on `arrays`: every assigned variable (flattened) and, for a
+    `# backward:` case, the gradients of the tracked inputs, as (name, array) pairs; and the grad_fn
+    graph behind the backward variable (None without one). Raises what the script raises."""
+    scope = {"torch": torch, "F": F}
+    for name, array in arrays.items():
+        tensor = torch.from_numpy(array.copy())
+        if name in case["requires_grad"]:
+            tensor.requires_grad_(True)
+        scope[name] = tensor
+    torch.manual_seed(case_seed(case["name"]))
+    code = compile(case["script"], case["name"] + ".py", "exec")
+    exec(code, scope)
+    out = []
+    for name in assigned_names(case["script"]):
+        flatten(name, scope[name], out)
+    graph = None
+    if case["backward"]:
+        graph = grad_fn_graph(scope[case["backward"]])
+        scope[case["backward"]].backward()
+        for name in case["requires_grad"]:
+            grad = scope[name].grad
+            if grad is not None:
+                out.append(("grad_" + name, grad.detach().numpy()))
+    return out, graph
+
+
 def run_case(case, outdir):
     case_dir = os.path.join(outdir, case["name"])
     inputs_dir = os.path.join(case_dir, "inputs")
     torch_dir = os.path.join(case_dir, "torch")
     os.makedirs(inputs_dir, exist_ok=True)
     os.makedirs(torch_dir, exist_ok=True)
-    rng = np.random.default_rng(case_seed(case["name"]))
-    scope = {"torch": torch, "F": F}
-    for spec in case["inputs"]:
-        array = generate(rng, spec)
-        np.save(os.path.join(inputs_dir, spec["name"] + ".npy"), array)
-        tensor = torch.from_numpy(array.copy())
-        if spec["name"] in case["requires_grad"]:
-            tensor.requires_grad_(True)
-        scope[spec["name"]] = tensor
+    arrays = case_inputs(case)
+    for name, array in arrays.items():
+        np.save(os.path.join(inputs_dir, name + ".npy"), array)
     result = {"name": case["name"], "line": case["line"], "script_line": case["body_line"],
               "script": case["script"], "inputs": [s["name"] for s in case["inputs"]],
               "error": case["error"], "requires_grad": case["requires_grad"], "backward": case["backward"],
               "graph_differs": case["graph_differs"],
               "torch_error": None, "outputs": []}
-    torch.manual_seed(case_seed(case["name"]))
     try:
-        code = compile(case["script"], case["name"] + ".py", "exec")
-        exec(code, scope)
-        out = []
-        for name in assigned_names(case["script"]):
-            flatten(name, scope[name], out)
-        if case["backward"]:
-            result["graph"] = grad_fn_graph(scope[case["backward"]])
-            scope[case["backward"]].backward()
-            for name in case["requires_grad"]:
-                grad = scope[name].grad
-                if grad is not None:
-                    out.append(("grad_" + name, grad.detach().numpy()))
+        out, graph = evaluate(case, arrays)
+        if graph is not None:
+            result["graph"] = graph
         for name, array in out:
             np.save(os.path.join(torch_dir, name + ".npy"), array)
             result["outputs"].append(name)
