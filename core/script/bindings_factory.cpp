@@ -31,15 +31,15 @@ const BindingGroup kFactories([](BindingTable& t) {
     });
     t.add({"torch.zeros_like"}, {"input", dtype}, {"zeros"}, [](const Args& a) {
         const Tensor x = a.tensor("input");
-        return Value(zeros(x.sizes(), dtypeOr(a, x.dtype())));
+        return Value(zerosLike(x, dtypeOr(a, x.dtype())));
     });
     t.add({"torch.ones_like"}, {"input", dtype}, {"ones"}, [](const Args& a) {
         const Tensor x = a.tensor("input");
-        return Value(ones(x.sizes(), dtypeOr(a, x.dtype())));
+        return Value(onesLike(x, dtypeOr(a, x.dtype())));
     });
     t.add({"torch.full_like"}, {"input", "fill_value", dtype}, {"full"}, [](const Args& a) {
         const Tensor x = a.tensor("input");
-        return Value(full(x.sizes(), numberArg(a, "fill_value"), dtypeOr(a, x.dtype())));
+        return Value(fullLike(x, numberArg(a, "fill_value"), dtypeOr(a, x.dtype())));
     });
     t.add({"torch.arange"}, {"start", Param("end", Value()), Param("step", 1), dtype}, {"arange"}, [](const Args& a) {
         const bool oneArg = a.isNone("end");

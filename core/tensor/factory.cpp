@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/kernels/layout.h"
 #include "core/kernels/parallel.h"
 #include "core/ops/dispatch.h"
 
@@ -91,9 +92,24 @@ Tensor full(const Shape& sizes, double value, DType dtype) {
     return call.finish(filled(sizes, value, dtype));
 }
 
-Tensor zerosLike(const Tensor& x) { return zeros(x.sizes(), x.dtype()); }
-Tensor onesLike(const Tensor& x) { return ones(x.sizes(), x.dtype()); }
-Tensor fullLike(const Tensor& x, double value) { return full(x.sizes(), value, x.dtype()); }
+namespace {
+// torch.preserve_format, as *_like factories default to: a dense x's layout (the filled memory is the
+// same in any dense order, so the contiguous result is viewed with x's strides), contiguous otherwise.
+Tensor likeLayout(const Tensor& x, Tensor filled) {
+    if (x.isContiguous() || !kernels::isNonOverlappingAndDense(x)) return filled;
+    return Tensor::fromStorage(filled.storage(), x.sizes(), x.strides(), 0, filled.dtype());
+}
+}  // namespace
+
+Tensor zerosLike(const Tensor& x, std::optional<DType> dtype) {
+    return likeLayout(x, zeros(x.sizes(), dtype.value_or(x.dtype())));
+}
+Tensor onesLike(const Tensor& x, std::optional<DType> dtype) {
+    return likeLayout(x, ones(x.sizes(), dtype.value_or(x.dtype())));
+}
+Tensor fullLike(const Tensor& x, double value, std::optional<DType> dtype) {
+    return likeLayout(x, full(x.sizes(), value, dtype.value_or(x.dtype())));
+}
 
 Tensor arange(double start, double end, double step, DType dtype) {
     OpCall call(kArange);

@@ -8,6 +8,8 @@
 //   Tensor i = eye(3, -1, DType::Float64);
 #pragma once
 
+#include <optional>
+
 #include <cstdint>
 #include <type_traits>
 
@@ -20,9 +22,10 @@ Tensor zeros(const Shape& sizes, DType dtype = DType::Float32);
 Tensor ones(const Shape& sizes, DType dtype = DType::Float32);
 // Every element `value`, converted to dtype (bool: value != 0).
 Tensor full(const Shape& sizes, double value, DType dtype = DType::Float32);
-Tensor zerosLike(const Tensor& x);
-Tensor onesLike(const Tensor& x);
-Tensor fullLike(const Tensor& x, double value);
+// x's sizes, and x's layout when x is dense (torch's preserve_format); x's dtype unless given.
+Tensor zerosLike(const Tensor& x, std::optional<DType> dtype = std::nullopt);
+Tensor onesLike(const Tensor& x, std::optional<DType> dtype = std::nullopt);
+Tensor fullLike(const Tensor& x, double value, std::optional<DType> dtype = std::nullopt);
 
 // [start, end) in steps of `step`; ceil((end - start) / step) elements, element i = start + i * step
 // computed in double (int64: exactly), as torch.arange.

@@ -89,3 +89,14 @@ y = v.t().reshape(-1).sum() + v.contiguous().sum()
 # backward: y
 r = F.gelu(F.relu(a.t()) + F.silu(a.t()))
 y = r.t().view(-1).sum() + r.contiguous().sum()
+
+# case: like_factories_keep_layout
+# input: a float64 [3,4] normal
+z = torch.zeros_like(a.t()).t().view(-1)
+o = torch.ones_like(a.t()).t().view(-1)
+f = torch.full_like(a.t(), 2.5).t().view(-1)
+
+# case: like_factory_transposed_view_fails
+# input: a float64 [3,4] normal
+# error: is not compatible with input tensor's size
+z = torch.zeros_like(a.t()).view(-1)
