@@ -100,3 +100,18 @@ f = torch.full_like(a.t(), 2.5).t().view(-1)
 # input: a float64 [3,4] normal
 # error: is not compatible with input tensor's size
 z = torch.zeros_like(a.t()).view(-1)
+
+# case: strides_of_results
+# input: a float64 [2,3,4] normal
+# input: b float64 [4] normal
+p = a.permute(2, 0, 1)
+s1 = (p * 2).stride()
+s2 = (p + b.view(4, 1, 1)).stride()
+s3 = torch.where(p > 0, p, 0.0).stride()
+s4 = p.clone().stride()
+s5 = p.to(torch.float32).stride()
+s6 = (a.transpose(0, 1) + a.transpose(0, 1)).stride()
+s7 = a[:, ::2].exp().stride()
+s8 = torch.zeros_like(p).stride()
+c1 = (p * 2).is_contiguous()
+c2 = p.exp().contiguous().is_contiguous()
