@@ -32,8 +32,8 @@ namespace {
 // is being recorded (PyTorch's InputBuffer::accumulate, can_accumulate_inplace).
 bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
     return !GradMode::isEnabled() && t.implPtr().use_count() == 1 && t.storage().use_count() == 1 &&
-           t.impl().autograd == nullptr && sameShape(t.sizes(), other.sizes()) && t.dtype() == other.dtype() &&
-           t.isContiguous();
+           t.impl().autograd == nullptr && t.impl().gradFn == nullptr && sameShape(t.sizes(), other.sizes()) &&
+           t.dtype() == other.dtype() && t.isContiguous();
 }
 
 // Note [In-place gradient accumulation]: where gradient paths meet, and in a leaf's .grad, the engine

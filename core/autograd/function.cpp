@@ -86,10 +86,11 @@ bool anyRequiresGrad(std::initializer_list<const Tensor*> tensors) {
 }
 
 Edge gradientEdge(const Tensor& t) {
-    AutogradMeta* meta = autogradMetaIfAny(t);
-    if (!meta) return {};
-    if (meta->gradFn) return {meta->gradFn, meta->outputNr};
-    if (!meta->requiresGrad) return {};
+    if (!t.defined()) return {};
+    const TensorImpl& impl = t.impl();
+    if (impl.gradFn) return {impl.gradFn, impl.outputNr};
+    AutogradMeta* meta = impl.autograd.get();
+    if (!meta || !meta->requiresGrad) return {};
     auto acc = meta->gradAccumulator.lock();
     if (!acc) {
         acc = std::allocate_shared<AccumulateGrad>(PoolAllocator<AccumulateGrad>{}, t);
@@ -113,12 +114,12 @@ void detail::wire(Node& node, std::span<const Tensor* const> inputs) {
 }
 
 void setHistory(const Tensor& out, const std::shared_ptr<Node>& node) {
-    AutogradMeta& meta = autogradMeta(out);
-    meta.gradFn = node;
-    meta.outputNr = node->addOutput(out.sizes(), out.dtype());
-    meta.requiresGrad = false;
+    TensorImpl& impl = out.impl();
+    impl.gradFn = node;
+    impl.outputNr = node->addOutput(out.sizes(), out.dtype());
+    if (impl.autograd) impl.autograd->requiresGrad = false;
     if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
-        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, meta.outputNr);
+        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, impl.outputNr);
 }
 
 ObserveForward::ObserveForward(ForwardObserver& observer) noexcept : m_previous(t_forwardObserver) {

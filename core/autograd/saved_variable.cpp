@@ -46,9 +46,8 @@ Tensor SavedVariable::unpack(const Node* savedFor) const {
     if (!m_isOutput || !savedFor || !GradMode::isEnabled()) return m_data;
     // Building a graph of the backward (create_graph): the output must lead back to its grad_fn.
     Tensor out = m_data.alias();
-    AutogradMeta& meta = autogradMeta(out);
-    meta.gradFn = const_cast<Node*>(savedFor)->shared_from_this();
-    meta.outputNr = m_outputNr;
+    out.impl().gradFn = const_cast<Node*>(savedFor)->shared_from_this();
+    out.impl().outputNr = m_outputNr;
     return out;
 }
 
