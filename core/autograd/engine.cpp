@@ -194,6 +194,7 @@ public:
                     ready.push({e.function->sequenceNr(), nextK});
                 }
             }
+            recycle(outputs);
         }
         return std::move(m_results);
     }
@@ -252,7 +253,13 @@ private:
         if (buffer.empty()) {
             // Note [Reusing the gradient buffer]: the buffer has room for two tensors, so a Node of a
             // two-input op (MulBackward0, AddBackward0) can move its incoming gradient out and return
-            // this same vector, resized to two, instead of allocating a new one.
+            // this same vector, resized to two, instead of allocating a new one; and the vectors that
+            // Nodes return are taken again as buffers (recycle), so a run allocates a few, not one
+            // per Node.
+            if (buffer.capacity() == 0 && !m_spareBuffers.empty()) {
+                buffer = std::move(m_spareBuffers.back());
+                m_spareBuffers.pop_back();
+            }
             buffer.reserve(std::max<std::size_t>(2, e.function->numOutputs()));
             buffer.resize(e.function->numOutputs());
         }
@@ -266,6 +273,30 @@ private:
             slot = std::move(grad);
         } else
             slot = detail::accumulate(slot, grad);
+    }
+
+    // Keeps the vector `outputs` (its gradients handed on) for a later buffer.
+    void recycle(TensorList& outputs) {
+        if (outputs.capacity() == 0 || m_spareBuffers.size() >= kMaxSpareBuffers) return;
+        outputs.clear();
+        m_spareBuffers.push_back(std::move(outputs));
+    }
+
+    // The running sums that `node`'s gradients will be added to, where the engine would add them in
+    // place with the kernel (Note [Gradient sinks]); nullptr elsewhere.
+    void findSinks(const Node* node, const NodeTask& task, SmallVector<Tensor*, 4>& sinks) {
+        const auto& edges = node->nextEdges();
+        sinks.resize(edges.size());
+        for (std::size_t i = 0; i < edges.size(); ++i) {
+            if (!edges[i].isValid()) continue;
+            NodeTask& next = m_nodes[m_edgeTargets[task.firstEdge + i]];
+            if (next.buffer.empty()) continue;
+            Tensor& slot = next.buffer[edges[i].inputNr];
+            const TensorMeta& meta = node->inputMeta()[i];
+            if (slot.defined() && canAccumulateInPlace(slot, slot) && slot.dtype() == meta.dtype &&
+                meta.sizes == slot.sizes())
+                sinks[i] = &slot;
+        }
     }
 
     TensorList evaluate(Node* node, NodeTask& task) {
@@ -287,6 +318,11 @@ private:
                 grads[i] = zeros(node->outputMeta()[i].shape(), node->outputMeta()[i].dtype);
         }
         if (!any) return {};
+        SmallVector<Tensor*, 4> sinks;
+        if (!m_createGraph && !t_observer && !profile::enabled() && !AnomalyMode::isEnabled() &&
+            !isAccumulateGrad(node))
+            findSinks(node, task, sinks);
+        detail::OfferGradientSinks offer(*node, sinks);
         TensorList outputs = (*node)(std::move(grads));
         if (!m_keepGraph) node->releaseVariables();
         validateOutputs(node, outputs);
@@ -327,6 +363,8 @@ private:
     static constexpr std::size_t kNoTask = static_cast<std::size_t>(-1);
     NodeTable m_nodes;
     std::vector<std::size_t> m_edgeTargets;  // task index per next edge, kNoTask for an invalid edge
+    static constexpr std::size_t kMaxSpareBuffers = 16;
+    std::vector<TensorList> m_spareBuffers;
     std::unordered_map<Node*, std::vector<CaptureSlot>> m_captures;
     std::unordered_set<Node*> m_needed;
     TensorList m_results;

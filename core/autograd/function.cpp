@@ -12,6 +12,9 @@ namespace {
 thread_local bool t_gradEnabled = true;
 thread_local std::uint64_t t_sequenceNr = 0;
 thread_local ForwardObserver* t_forwardObserver = nullptr;
+// The Node whose apply() the engine is running with gradient sinks, and the sinks.
+thread_local const Node* t_sinkNode = nullptr;
+thread_local std::span<Tensor* const> t_sinks;
 std::atomic<int> g_forwardObservers{0};  // installed on any thread
 }  // namespace
 
@@ -55,6 +58,21 @@ TensorList Node::operator()(TensorList&& grads) {
                           .cost = profile::elementwiseCost},
                          inputs, out);
     return out;
+}
+
+Tensor* Node::gradientSink(std::size_t i) const noexcept {
+    return t_sinkNode == this && i < t_sinks.size() ? t_sinks[i] : nullptr;
+}
+
+detail::OfferGradientSinks::OfferGradientSinks(const Node& node, std::span<Tensor* const> sinks) noexcept
+    : m_previousNode(t_sinkNode), m_previousSinks(t_sinks) {
+    t_sinkNode = &node;
+    t_sinks = sinks;
+}
+
+detail::OfferGradientSinks::~OfferGradientSinks() {
+    t_sinkNode = m_previousNode;
+    t_sinks = m_previousSinks;
 }
 
 void Node::releaseVariables() {

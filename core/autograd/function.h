@@ -40,6 +40,15 @@
 //   (saving an output strongly would make a reference cycle). unpack(this) checks the version counter.
 // - visitSaved() names every SavedVariable member: backward frees them through it (unless retain_graph)
 //   and graph snapshots show them.
+//
+// Note [Gradient sinks]: where gradient paths meet (a weight used by many ops, a leaf's AccumulateGrad)
+// the engine sums the gradients that arrive, in place when nothing else can see the running sum (Note
+// [In-place gradient accumulation] in engine.cpp). When no graph of the backward is recorded and
+// neither the profiler, anomaly mode nor a backward observer is on, the engine tells apply(), through
+// gradientSink(i), the running sum that its gradient i would be added to. A Node whose gradient is a
+// product may then add the product into that tensor itself (kernels::accumulateProduct: the same
+// values, without a temporary gradient and a second pass) and return an undefined Tensor for i.
+// Ignoring the sink is always correct; MulBackward0 (core/ops/mul.cpp) is the model.
 #pragma once
 
 #include <array>
@@ -121,6 +130,9 @@ public:
     bool shouldComputeOutput(std::size_t i) const noexcept {
         return i < m_nextEdges.size() && m_nextEdges[i].isValid();
     }
+    // Inside apply(): the tensor that gradient i will be added to, which apply() may add it into
+    // itself, or nullptr (Note [Gradient sinks]).
+    Tensor* gradientSink(std::size_t i) const noexcept;
 
     // Order of creation on this thread; later Nodes run first in backward (PyTorch's sequence_nr).
     std::uint64_t sequenceNr() const noexcept { return m_sequenceNr; }
@@ -181,6 +193,20 @@ Edge gradientEdge(const Tensor& t);
 std::uint64_t nextSequenceNr() noexcept;
 
 namespace detail {
+// Offers `sinks` (one per next edge of `node`, nullptr where there is none) to node's apply() while it
+// lives (Note [Gradient sinks]); the engine's alone.
+class OfferGradientSinks {
+public:
+    OfferGradientSinks(const Node& node, std::span<Tensor* const> sinks) noexcept;
+    ~OfferGradientSinks();
+    OfferGradientSinks(const OfferGradientSinks&) = delete;
+    OfferGradientSinks& operator=(const OfferGradientSinks&) = delete;
+
+private:
+    const Node* m_previousNode;
+    std::span<Tensor* const> m_previousSinks;
+};
+
 inline void collect(std::vector<const Tensor*>& out, const Tensor& t) { out.push_back(&t); }
 inline void collect(std::vector<const Tensor*>& out, const std::vector<Tensor>& ts) {
     for (const auto& t : ts) out.push_back(&t);

@@ -21,4 +21,24 @@ void accumulate(const Tensor& dst, const Tensor& src) {
     dst.bumpVersion();
 }
 
+bool canAccumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
+    return canAccumulate(dst, a) && b.dtype() == dst.dtype() && sameShape(b.sizes(), dst.sizes());
+}
+
+void accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
+    if (!canAccumulateProduct(dst, a, b))
+        throw ShapeError("accumulateProduct: cannot add the product of a " + std::string(dtypeName(a.dtype())) +
+                         " tensor of shape " + shapeToString(a.sizes()) + " and a " +
+                         std::string(dtypeName(b.dtype())) + " tensor of shape " + shapeToString(b.sizes()) +
+                         " into a " + std::string(dtypeName(dst.dtype())) + " tensor of shape " +
+                         shapeToString(dst.sizes()) + " in place");
+    // The product is a separate operation from the sum: the element-wise loops are compiled without
+    // FMA (Note [Element-wise AVX2 clones]), so d + x * y rounds x * y first, as mul then add_ would.
+    visitFloating(dst.dtype(), "accumulateProduct", [&]<class T>() {
+        map<T, T, T, T>(
+            dst, [](T d, T x, T y) { return d + x * y; }, dst, a, b);
+    });
+    dst.bumpVersion();
+}
+
 }  // namespace tessera::kernels

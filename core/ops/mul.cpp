@@ -1,5 +1,6 @@
 #include "core/ops/mul.h"
 
+#include "core/kernels/accumulate.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 #include "core/ops/scalar_overload.h"
@@ -22,14 +23,24 @@ using autograd::Node;
 using autograd::SavedVariable;
 using autograd::TensorList;
 
+// g * t as the gradient of one input, or added straight into the running sum it is bound for when the
+// engine offers one (Note [Gradient sinks]); then undefined.
+Tensor productGradient(Tensor* sink, const Tensor& g, const Tensor& t) {
+    if (sink && kernels::canAccumulateProduct(*sink, g, t)) {
+        kernels::accumulateProduct(*sink, g, t);
+        return Tensor();
+    }
+    return mul(g, t);
+}
+
 struct MulBackward0 final : Node {
     SavedVariable self, other;
     std::string_view name() const override { return "MulBackward0"; }
     TensorList apply(TensorList&& grads) override {
         const Tensor g = std::move(grads[0]);
         grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
-        if (shouldComputeOutput(0)) grads[0] = mul(g, other.unpack(this));
-        if (shouldComputeOutput(1)) grads[1] = mul(g, self.unpack(this));
+        if (shouldComputeOutput(0)) grads[0] = productGradient(gradientSink(0), g, other.unpack(this));
+        if (shouldComputeOutput(1)) grads[1] = productGradient(gradientSink(1), g, self.unpack(this));
         return std::move(grads);
     }
     void visitSaved(const SavedVisitor& visit) override {
