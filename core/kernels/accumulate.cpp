@@ -41,4 +41,17 @@ void accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
     dst.bumpVersion();
 }
 
+void multiplyInPlace(const Tensor& dst, const Tensor& src) {
+    if (!canAccumulate(dst, src))
+        throw ShapeError("multiplyInPlace: cannot multiply a " + std::string(dtypeName(dst.dtype())) +
+                         " tensor of shape " + shapeToString(dst.sizes()) + " by a " +
+                         std::string(dtypeName(src.dtype())) + " tensor of shape " + shapeToString(src.sizes()) +
+                         " in place");
+    visitFloating(dst.dtype(), "multiplyInPlace", [&]<class T>() {
+        map<T, T, T>(
+            dst, [](T x, T y) { return x * y; }, dst, src);
+    });
+    dst.bumpVersion();
+}
+
 }  // namespace tessera::kernels

@@ -2,10 +2,12 @@
 // and AccumulateGrad sum gradients in place with it when nothing else can see dst (Note [In-place
 // gradient accumulation] in core/autograd/engine.cpp); everything else goes through ops::add_.
 // dst += a * b is the same for a gradient that is a product, added where the engine would have
-// added it (Note [Gradient sinks] in core/autograd/function.h).
+// added it (Note [Gradient sinks] in core/autograd/function.h); dst *= src turns a gradient nothing
+// else holds into a product in its own buffer (MulBackward0).
 //
 //   kernels::accumulate(grad, incoming);          // grad += incoming, element by element
 //   kernels::accumulateProduct(grad, g, other);   // grad += g * other, the product rounded first
+//   kernels::multiplyInPlace(g, other);           // g *= other
 #pragma once
 
 #include "core/tensor/tensor.h"
@@ -24,5 +26,9 @@ bool canAccumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b);
 // the sum (no fused multiply-add). Requires canAccumulateProduct; dst must not overlap a or b. Bumps
 // dst's version counter.
 void accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b);
+
+// dst *= src with the values of mul(dst, src); requires canAccumulate(dst, src) (same shape and
+// floating dtype, dst contiguous). Bumps dst's version counter as mul_ does.
+void multiplyInPlace(const Tensor& dst, const Tensor& src);
 
 }  // namespace tessera::kernels

@@ -33,12 +33,37 @@ Tensor productGradient(Tensor* sink, const Tensor& g, const Tensor& t) {
     return mul(g, t);
 }
 
+// Whether g * t may be written over g (kernels::multiplyInPlace), as the engine adds into a gradient
+// nothing else holds (Note [In-place gradient accumulation] in core/autograd/engine.cpp): no graph is
+// recorded, neither the profiler nor anomaly mode is on (they see the product as mul, as in PyTorch),
+// g is held by nothing else (not by a hook, a capture or the caller of backward) and is a plain dense
+// tensor with the product's shape and dtype.
+bool canMultiplyInto(const Tensor& g, const Tensor& t) {
+    return !autograd::GradMode::isEnabled() && !profile::enabled() && !autograd::AnomalyMode::isEnabled() &&
+           g.implPtr().use_count() == 1 && g.storage().use_count() == 1 && g.gradFn() == nullptr &&
+           kernels::canAccumulate(g, t);
+}
+
 struct MulBackward0 final : Node {
     SavedVariable self, other;
     std::string_view name() const override { return "MulBackward0"; }
     TensorList apply(TensorList&& grads) override {
-        const Tensor g = std::move(grads[0]);
+        Tensor g = std::move(grads[0]);
         grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
+        const bool both = shouldComputeOutput(0) && shouldComputeOutput(1);
+        if (both && !gradientSink(0)) {
+            // The incoming gradient dies here: self's gradient g * other may take its buffer once
+            // other's gradient, which reads g, is done.
+            const Tensor o = other.unpack(this);
+            grads[1] = productGradient(gradientSink(1), g, self.unpack(this));
+            if (canMultiplyInto(g, o)) {
+                kernels::multiplyInPlace(g, o);
+                grads[0] = std::move(g);
+            } else {
+                grads[0] = mul(g, o);
+            }
+            return std::move(grads);
+        }
         if (shouldComputeOutput(0)) grads[0] = productGradient(gradientSink(0), g, other.unpack(this));
         if (shouldComputeOutput(1)) grads[1] = productGradient(gradientSink(1), g, self.unpack(this));
         return std::move(grads);

@@ -227,6 +227,22 @@ private slots:
         profile::stop();
         QCOMPARE(fused, separate);
     }
+    void gradientBuffersAreReusedOnlyWhenNothingElseHoldsThem() {
+        // MulBackward0 may write self's gradient over the gradient it received when nothing else holds
+        // that one; the caller's gradient, passed to backward, is held by the caller and stays as it is.
+        Tensor x = leaf({3}), w = leaf({3});
+        const Tensor g = Tensor::fromVector<double>({1, 2, 3}, {3});
+        ops::mul(x, w).backward(g);
+        QCOMPARE(g.toVector<double>(), (std::vector<double>{1, 2, 3}));
+        QCOMPARE(x.grad().toVector<double>(), (std::vector<double>{0, 2, 6}));
+        QCOMPARE(w.grad().toVector<double>(), (std::vector<double>{0, 2, 6}));
+        // Through a chain the intermediate gradients are reused; the values stay those of mul.
+        Tensor y = ops::mul(ops::mul(ops::mul(x, w), w), ones({3}));
+        x.setGrad(Tensor());
+        y.backward(g);
+        QCOMPARE(x.grad().toVector<double>(), (std::vector<double>{0, 2, 12}));
+        QCOMPARE(g.toVector<double>(), (std::vector<double>{1, 2, 3}));
+    }
     void doubleBackwardThroughSlice() {
         // d/dg of slice_backward(g) is a slice: the graph of the backward is itself differentiable.
         Tensor x = leaf({4});

@@ -79,6 +79,17 @@ private slots:
             }
         }
     }
+    void multiplyInPlaceEqualsMul() {
+        const Tensor a = ramp({5, 7}, 1.0f / 3.0f), b = ramp({5, 7}, -0.7f);
+        for (const Tensor& src : {b, strided(b)}) {
+            const Tensor dst = ops::clone(a);
+            const auto expected = ops::mul(a, src).toVector<float>();
+            kernels::multiplyInPlace(dst, src);
+            QCOMPARE(dst.toVector<float>(), expected);
+            QCOMPARE(dst.storage()->version(), std::uint64_t{1});
+        }
+        QVERIFY_THROWS_EXCEPTION(ShapeError, kernels::multiplyInPlace(a, ramp({7, 5}, 0)));
+    }
     void accumulateProductRefusesOtherShapesAndTypes() {
         const Tensor dst = ramp({2, 3}, 0), a = ramp({2, 3}, 1);
         QVERIFY(!kernels::canAccumulateProduct(dst, a, ramp({1, 3}, 1)));
