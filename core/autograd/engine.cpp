@@ -27,6 +27,16 @@ Tensor cloneGrad(const Tensor& g) { return GradMode::isEnabled() ? g : ops::clon
 }  // namespace detail
 
 namespace {
+// meta == sizes, written out: the engine compares a shape per gradient, and std::equal on the inline
+// copy calls memcmp.
+bool sameSizes(const TensorMeta& meta, const Shape& sizes) noexcept {
+    const std::size_t n = meta.sizes.size();
+    if (n != sizes.size()) return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (meta.sizes[i] != sizes[i]) return false;
+    return true;
+}
+
 // Whether `t` may be overwritten with t + other: nothing else holds the tensor or its storage (so
 // no one can see the write), it is a plain dense tensor of the same shape and dtype, and no graph
 // is being recorded (PyTorch's InputBuffer::accumulate, can_accumulate_inplace).
@@ -294,7 +304,7 @@ private:
             Tensor& slot = next.buffer[edges[i].inputNr];
             const TensorMeta& meta = node->inputMeta()[i];
             if (slot.defined() && canAccumulateInPlace(slot, slot) && slot.dtype() == meta.dtype &&
-                meta.sizes == slot.sizes())
+                sameSizes(meta, slot.sizes()))
                 sinks[i] = &slot;
         }
     }
@@ -340,7 +350,7 @@ private:
             Tensor& g = outputs[i];
             if (!g.defined() || !edges[i].isValid()) continue;
             const TensorMeta& meta = node->inputMeta()[i];
-            if (!(meta.sizes == g.sizes())) {
+            if (!sameSizes(meta, g.sizes())) {
                 try {
                     g = sumToSize(g, meta.shape());
                 } catch (const ShapeError&) {
