@@ -103,8 +103,11 @@ struct ReadyEntry {
 
 // What the engine knows about one Node of the graph during one run.
 struct NodeTask {
-    explicit NodeTask(Node* n) : node(n) {}
+    explicit NodeTask(const std::shared_ptr<Node>& fn) : node(fn.get()), owner(&fn) {}
     Node* node;
+    // The pointer through which the graph holds the Node (an edge of an earlier Node, or a root), for
+    // detail::EvaluatingNode.
+    const std::shared_ptr<Node>* owner;
     int dependencies = 0;  // gradients still to arrive
     bool queued = false;
     std::size_t firstEdge = 0;  // where the task indices of node's next edges start in edgeTargets
@@ -116,12 +119,13 @@ struct NodeTask {
 class NodeTable {
 public:
     // The index of `n`'s task, created if absent; `second` is true when it was created.
-    std::pair<std::size_t, bool> insert(Node* n) {
+    std::pair<std::size_t, bool> insert(const std::shared_ptr<Node>& fn) {
+        Node* n = fn.get();
         if (!m_slots.empty())
             if (const std::size_t i = probe(n); m_slots[i] != kEmpty) return {m_slots[i], false};
         if (2 * (m_tasks.size() + 1) > m_slots.size()) rehash(std::max<std::size_t>(64, 2 * m_slots.size()));
         m_slots[probe(n)] = m_tasks.size();
-        m_tasks.emplace_back(n);
+        m_tasks.emplace_back(fn);
         return {m_tasks.size() - 1, true};
     }
     NodeTask& operator[](std::size_t i) { return m_tasks[i]; }
@@ -173,12 +177,12 @@ public:
         computeDependencies(roots);
         if (!m_captures.empty()) computeNeeded(roots);
         for (std::size_t i = 0; i < roots.size(); ++i)
-            addToBuffer(m_nodes.insert(roots[i].function.get()).first, roots[i], Tensor(rootGrads[i]));
+            addToBuffer(m_nodes.insert(roots[i].function).first, roots[i], Tensor(rootGrads[i]));
         std::vector<ReadyEntry> queue;
         queue.reserve(16);
         std::priority_queue<ReadyEntry> ready(std::less<ReadyEntry>(), std::move(queue));
         for (const auto& root : roots) {
-            const std::size_t k = m_nodes.insert(root.function.get()).first;
+            const std::size_t k = m_nodes.insert(root.function).first;
             NodeTask& task = m_nodes[k];
             if (task.dependencies == 0 && !task.queued) {
                 task.queued = true;
@@ -220,7 +224,7 @@ private:
     void computeDependencies(const std::vector<Edge>& roots) {
         std::vector<std::size_t> stack;
         for (const auto& r : roots)
-            if (auto [k, inserted] = m_nodes.insert(r.function.get()); inserted) stack.push_back(k);
+            if (auto [k, inserted] = m_nodes.insert(r.function); inserted) stack.push_back(k);
         while (!stack.empty()) {
             const std::size_t k = stack.back();
             stack.pop_back();
@@ -231,7 +235,7 @@ private:
                     m_edgeTargets.push_back(kNoTask);
                     continue;
                 }
-                auto [t, inserted] = m_nodes.insert(e.function.get());
+                auto [t, inserted] = m_nodes.insert(e.function);
                 ++m_nodes[t].dependencies;
                 m_edgeTargets.push_back(t);
                 if (inserted) stack.push_back(t);
@@ -332,7 +336,7 @@ private:
         if (!m_createGraph && !t_observer && !profile::enabled() && !AnomalyMode::isEnabled() &&
             !isAccumulateGrad(node))
             findSinks(node, task, sinks);
-        detail::OfferGradientSinks offer(*node, sinks);
+        detail::EvaluatingNode evaluating(*task.owner, sinks);
         TensorList outputs = (*node)(std::move(grads));
         if (!m_keepGraph) node->releaseVariables();
         validateOutputs(node, outputs);

@@ -12,8 +12,8 @@ namespace {
 thread_local bool t_gradEnabled = true;
 thread_local std::uint64_t t_sequenceNr = 0;
 thread_local ForwardObserver* t_forwardObserver = nullptr;
-// The Node whose apply() the engine is running with gradient sinks, and the sinks.
-thread_local const Node* t_sinkNode = nullptr;
+// The owner of the Node whose apply() the engine is running, and its gradient sinks.
+thread_local const std::shared_ptr<Node>* t_evaluating = nullptr;
 thread_local std::span<Tensor* const> t_sinks;
 std::atomic<int> g_forwardObservers{0};  // installed on any thread
 }  // namespace
@@ -61,18 +61,22 @@ TensorList Node::operator()(TensorList&& grads) {
 }
 
 Tensor* Node::gradientSink(std::size_t i) const noexcept {
-    return t_sinkNode == this && i < t_sinks.size() ? t_sinks[i] : nullptr;
+    return t_evaluating && t_evaluating->get() == this && i < t_sinks.size() ? t_sinks[i] : nullptr;
 }
 
-detail::OfferGradientSinks::OfferGradientSinks(const Node& node, std::span<Tensor* const> sinks) noexcept
-    : m_previousNode(t_sinkNode), m_previousSinks(t_sinks) {
-    t_sinkNode = &node;
+detail::EvaluatingNode::EvaluatingNode(const std::shared_ptr<Node>& owner, std::span<Tensor* const> sinks) noexcept
+    : m_previousOwner(t_evaluating), m_previousSinks(t_sinks) {
+    t_evaluating = &owner;
     t_sinks = sinks;
 }
 
-detail::OfferGradientSinks::~OfferGradientSinks() {
-    t_sinkNode = m_previousNode;
+detail::EvaluatingNode::~EvaluatingNode() {
+    t_evaluating = m_previousOwner;
     t_sinks = m_previousSinks;
+}
+
+std::shared_ptr<Node> detail::owningPointer(const Node* node) noexcept {
+    return t_evaluating && t_evaluating->get() == node ? *t_evaluating : nullptr;
 }
 
 void Node::releaseVariables() {
@@ -138,6 +142,15 @@ void setHistory(const Tensor& out, const std::shared_ptr<Node>& node) {
     if (impl.autograd) impl.autograd->requiresGrad = false;
     if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
         if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, impl.outputNr);
+}
+
+void setHistory(const Tensor& out, std::shared_ptr<Node>&& node) {
+    TensorImpl& impl = out.impl();
+    impl.gradFn = std::move(node);
+    impl.outputNr = impl.gradFn->addOutput(out.sizes(), out.dtype());
+    if (impl.autograd) impl.autograd->requiresGrad = false;
+    if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
+        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, impl.gradFn, impl.outputNr);
 }
 
 ObserveForward::ObserveForward(ForwardObserver& observer) noexcept : m_previous(t_forwardObserver) {

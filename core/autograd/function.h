@@ -103,7 +103,10 @@ namespace detail {
 void wire(Node& node, std::span<const Tensor* const> inputs);
 }  // namespace detail
 
-class Node : public std::enable_shared_from_this<Node> {
+// Nodes are owned through shared_ptr (the edges of later Nodes and the grad_fn of tensors hold them).
+// Node is not enable_shared_from_this: that would cost three locked operations on the reference counts
+// of every Node; the engine knows the owner of the Node it runs (detail::owningPointer).
+class Node {
 public:
     Node();
     virtual ~Node() = default;
@@ -193,19 +196,21 @@ Edge gradientEdge(const Tensor& t);
 std::uint64_t nextSequenceNr() noexcept;
 
 namespace detail {
-// Offers `sinks` (one per next edge of `node`, nullptr where there is none) to node's apply() while it
-// lives (Note [Gradient sinks]); the engine's alone.
-class OfferGradientSinks {
+// Marks `node` (owned by `owner`) as the Node whose apply() the engine runs while it lives, and offers
+// it `sinks` (one per next edge, nullptr where there is none; Note [Gradient sinks]). The engine's alone.
+class EvaluatingNode {
 public:
-    OfferGradientSinks(const Node& node, std::span<Tensor* const> sinks) noexcept;
-    ~OfferGradientSinks();
-    OfferGradientSinks(const OfferGradientSinks&) = delete;
-    OfferGradientSinks& operator=(const OfferGradientSinks&) = delete;
+    EvaluatingNode(const std::shared_ptr<Node>& owner, std::span<Tensor* const> sinks) noexcept;
+    ~EvaluatingNode();
+    EvaluatingNode(const EvaluatingNode&) = delete;
+    EvaluatingNode& operator=(const EvaluatingNode&) = delete;
 
 private:
-    const Node* m_previousNode;
+    const std::shared_ptr<Node>* m_previousOwner;
     std::span<Tensor* const> m_previousSinks;
 };
+// The owner of `node` if the engine is running its apply() on this thread, else nullptr.
+std::shared_ptr<Node> owningPointer(const Node* node) noexcept;
 
 inline void collect(std::vector<const Tensor*>& out, const Tensor& t) { out.push_back(&t); }
 inline void collect(std::vector<const Tensor*>& out, const std::vector<Tensor>& ts) {
@@ -241,6 +246,8 @@ std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
 // Makes `node` the grad_fn of `out` (its next output number). Call in the order of the op's outputs;
 // outputs that are not differentiable (indices, comparisons) are simply not given a history.
 void setHistory(const Tensor& out, const std::shared_ptr<Node>& node);
+// The same for a single-output op's Node, taking the caller's reference instead of adding one.
+void setHistory(const Tensor& out, std::shared_ptr<Node>&& node);
 
 // Sees each op output as setHistory makes `node` its grad_fn, on the thread that installed it: graph
 // snapshots keep the forward values of outputs nobody holds this way (ForwardRecorder in

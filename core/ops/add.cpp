@@ -33,11 +33,10 @@ struct LinearBackward final : Node {
     double factorA = 1, factorB = 1;
     std::string_view name() const override { return nodeName; }
     TensorList apply(TensorList&& grads) override {
-        Tensor g = std::move(grads[0]);
+        const Tensor g = std::move(grads[0]);
         grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
+        if (shouldComputeOutput(0)) grads[0] = scaled(g, factorA);
         if (shouldComputeOutput(1)) grads[1] = scaled(g, factorB);
-        // The last use of g hands it on rather than copying the handle.
-        if (shouldComputeOutput(0)) grads[0] = factorA == 1 ? std::move(g) : scaled(g, factorA);
         return std::move(grads);
     }
 };
