@@ -52,11 +52,10 @@ bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
 // gradient); with the profiler or anomaly mode on it goes through add_, so profiles keep showing the
 // accumulation as PyTorch's do and anomaly mode still checks its result.
 void accumulateInto(const Tensor& dst, const Tensor& src) {
-    if (!profile::enabled() && !AnomalyMode::isEnabled() && kernels::canAccumulate(dst, src) &&
-        !dst.sharesStorageWith(src))
-        kernels::accumulate(dst, src);
-    else
-        ops::add_(dst, src);
+    if (!profile::enabled() && !AnomalyMode::isEnabled() && !dst.sharesStorageWith(src) &&
+        kernels::accumulate(dst, src))
+        return;
+    ops::add_(dst, src);
 }
 }  // namespace
 

@@ -27,29 +27,22 @@ bool canAccumulate(const Tensor& dst, const Tensor& src) {
            dst.isContiguous();
 }
 
-void accumulate(const Tensor& dst, const Tensor& src) {
-    if (!canAccumulate(dst, src))
-        throw ShapeError("accumulate: cannot add a " + std::string(dtypeName(src.dtype())) + " tensor of shape " +
-                         shapeToString(src.sizes()) + " into a " + std::string(dtypeName(dst.dtype())) +
-                         " tensor of shape " + shapeToString(dst.sizes()) + " in place");
+bool accumulate(const Tensor& dst, const Tensor& src) {
+    if (!canAccumulate(dst, src)) return false;
     visitFloating(dst.dtype(), "accumulate", [&]<class T>() {
         updateInPlace<T>(
             dst, [](T x, T y) { return x + y; }, src);
     });
     dst.bumpVersion();
+    return true;
 }
 
 bool canAccumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
     return canAccumulate(dst, a) && b.dtype() == dst.dtype() && sameShape(b.sizes(), dst.sizes());
 }
 
-void accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
-    if (!canAccumulateProduct(dst, a, b))
-        throw ShapeError("accumulateProduct: cannot add the product of a " + std::string(dtypeName(a.dtype())) +
-                         " tensor of shape " + shapeToString(a.sizes()) + " and a " +
-                         std::string(dtypeName(b.dtype())) + " tensor of shape " + shapeToString(b.sizes()) +
-                         " into a " + std::string(dtypeName(dst.dtype())) + " tensor of shape " +
-                         shapeToString(dst.sizes()) + " in place");
+bool accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
+    if (!canAccumulateProduct(dst, a, b)) return false;
     // The product is a separate operation from the sum: the element-wise loops are compiled without
     // FMA (Note [Element-wise AVX2 clones]), so d + x * y rounds x * y first, as mul then add_ would.
     visitFloating(dst.dtype(), "accumulateProduct", [&]<class T>() {
@@ -57,19 +50,17 @@ void accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
             dst, [](T d, T x, T y) { return d + x * y; }, a, b);
     });
     dst.bumpVersion();
+    return true;
 }
 
-void multiplyInPlace(const Tensor& dst, const Tensor& src) {
-    if (!canAccumulate(dst, src))
-        throw ShapeError("multiplyInPlace: cannot multiply a " + std::string(dtypeName(dst.dtype())) +
-                         " tensor of shape " + shapeToString(dst.sizes()) + " by a " +
-                         std::string(dtypeName(src.dtype())) + " tensor of shape " + shapeToString(src.sizes()) +
-                         " in place");
+bool multiplyInPlace(const Tensor& dst, const Tensor& src) {
+    if (!canAccumulate(dst, src)) return false;
     visitFloating(dst.dtype(), "multiplyInPlace", [&]<class T>() {
         updateInPlace<T>(
             dst, [](T x, T y) { return x * y; }, src);
     });
     dst.bumpVersion();
+    return true;
 }
 
 }  // namespace tessera::kernels

@@ -5,9 +5,11 @@
 // added it (Note [Gradient sinks] in core/autograd/function.h); dst *= src turns a gradient nothing
 // else holds into a product in its own buffer (MulBackward0).
 //
-//   kernels::accumulate(grad, incoming);          // grad += incoming, element by element
-//   kernels::accumulateProduct(grad, g, other);   // grad += g * other, the product rounded first
-//   kernels::multiplyInPlace(g, other);           // g *= other
+//   if (!kernels::accumulate(grad, incoming)) ops::add_(grad, incoming);   // grad += incoming
+//   bool added = kernels::accumulateProduct(grad, g, other);   // grad += g * other, product rounded first
+//   bool done = kernels::multiplyInPlace(g, other);             // g *= other
+// Each returns false, leaving dst as it was, when the operands do not qualify: its caller has a general
+// path (an op) for that case, and the operands are checked once.
 #pragma once
 
 #include "core/tensor/tensor.h"
@@ -16,19 +18,20 @@ namespace tessera::kernels {
 
 // True when accumulate(dst, src) applies: same shape and floating dtype, dst contiguous.
 bool canAccumulate(const Tensor& dst, const Tensor& src);
-// dst += src; requires canAccumulate(dst, src). Bumps dst's version counter as add_ does.
-void accumulate(const Tensor& dst, const Tensor& src);
+// dst += src if canAccumulate(dst, src); returns whether it did. Bumps dst's version counter as add_
+// does.
+[[nodiscard]] bool accumulate(const Tensor& dst, const Tensor& src);
 
-// True when accumulateProduct(dst, a, b) applies: a and b have dst's shape (any strides) and all three
-// one floating dtype, dst contiguous.
+// True when accumulateProduct(dst, a, b) applies: a and b have dst's shape (any strides) and all
+// three one floating dtype, dst contiguous.
 bool canAccumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b);
-// dst += a * b with the values of accumulate(dst, a * b): each product is rounded to the dtype before
-// the sum (no fused multiply-add). Requires canAccumulateProduct; dst must not overlap a or b. Bumps
-// dst's version counter.
-void accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b);
+// dst += a * b if canAccumulateProduct(dst, a, b), with the values of dst += (a * b): each product is
+// rounded to the dtype before the sum (no fused multiply-add); returns whether it did. dst must not
+// overlap a or b. Bumps dst's version counter.
+[[nodiscard]] bool accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b);
 
-// dst *= src with the values of mul(dst, src); requires canAccumulate(dst, src) (same shape and
-// floating dtype, dst contiguous). Bumps dst's version counter as mul_ does.
-void multiplyInPlace(const Tensor& dst, const Tensor& src);
+// dst *= src if canAccumulate(dst, src), with the values of mul(dst, src); returns whether it did.
+// Bumps dst's version counter as mul_ does.
+[[nodiscard]] bool multiplyInPlace(const Tensor& dst, const Tensor& src);
 
 }  // namespace tessera::kernels

@@ -26,22 +26,18 @@ using autograd::TensorList;
 // g * t as the gradient of one input, or added straight into the running sum it is bound for when the
 // engine offers one (Note [Gradient sinks]); then undefined.
 Tensor productGradient(Tensor* sink, const Tensor& g, const Tensor& t) {
-    if (sink && kernels::canAccumulateProduct(*sink, g, t)) {
-        kernels::accumulateProduct(*sink, g, t);
-        return Tensor();
-    }
+    if (sink && kernels::accumulateProduct(*sink, g, t)) return Tensor();
     return mul(g, t);
 }
 
-// Whether g * t may be written over g (kernels::multiplyInPlace), as the engine adds into a gradient
-// nothing else holds (Note [In-place gradient accumulation] in core/autograd/engine.cpp): no graph is
-// recorded, neither the profiler nor anomaly mode is on (they see the product as mul, as in PyTorch),
-// g is held by nothing else (not by a hook, a capture or the caller of backward) and is a plain dense
-// tensor with the product's shape and dtype.
-bool canMultiplyInto(const Tensor& g, const Tensor& t) {
+// Whether g * t may be written over g (kernels::multiplyInPlace checks the shapes and dtypes), as
+// the engine adds into a gradient nothing else holds (Note [In-place gradient accumulation] in
+// core/autograd/engine.cpp): no graph is recorded, neither the profiler nor anomaly mode is on (they
+// see the product as mul, as in PyTorch), and g is held by nothing else (not by a hook, a capture or
+// the caller of backward).
+bool mayOverwrite(const Tensor& g) {
     return !autograd::GradMode::isEnabled() && !profile::enabled() && !autograd::AnomalyMode::isEnabled() &&
-           g.implPtr().use_count() == 1 && g.storage().use_count() == 1 && g.gradFn() == nullptr &&
-           kernels::canAccumulate(g, t);
+           g.implPtr().use_count() == 1 && g.storage().use_count() == 1 && g.gradFn() == nullptr;
 }
 
 struct MulBackward0 final : Node {
@@ -56,12 +52,10 @@ struct MulBackward0 final : Node {
             // other's gradient, which reads g, is done.
             const Tensor o = other.unpack(this);
             grads[1] = productGradient(gradientSink(1), g, self.unpack(this));
-            if (canMultiplyInto(g, o)) {
-                kernels::multiplyInPlace(g, o);
+            if (mayOverwrite(g) && kernels::multiplyInPlace(g, o))
                 grads[0] = std::move(g);
-            } else {
+            else
                 grads[0] = mul(g, o);
-            }
             return std::move(grads);
         }
         if (shouldComputeOutput(0)) grads[0] = productGradient(gradientSink(0), g, other.unpack(this));
