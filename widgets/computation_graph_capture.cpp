@@ -145,7 +145,7 @@ CapturedGraph captureScript(const std::string& script, const std::vector<Capture
         if (auto fn = t.gradFn()) {
             auto it = bySequence.find(fn->sequenceNr());
             if (it != bySequence.end()) c.node = static_cast<std::ptrdiff_t>(it->second);
-            c.outputNr = autograd::autogradMeta(t).outputNr;
+            c.outputNr = t.outputNr();
         } else if (c.requiresGrad) {
             const auto* meta = autograd::autogradMetaIfAny(t);
             auto it = leafByName.find(meta ? meta->name : name);

@@ -1,5 +1,5 @@
-// The autograd state of a tensor, allocated on first use: requires_grad, .grad, grad_fn and the
-// output number of the tensor among its grad_fn's outputs, hooks and retain_grad.
+// The autograd state of a tensor besides its grad_fn and output number (those are in TensorImpl),
+// allocated on first use: requires_grad of a leaf, .grad, the leaf's accumulator, hooks, retain_grad.
 #pragma once
 
 #include <cstdint>
@@ -17,9 +17,7 @@ class Node;
 struct AutogradMeta {
     bool requiresGrad = false;  // set on leaves by the user; non-leaves require grad through gradFn
     Tensor grad;
-    std::shared_ptr<Node> gradFn;
     std::weak_ptr<Node> gradAccumulator;  // the leaf's AccumulateGrad, alive while a graph uses it
-    std::uint32_t outputNr = 0;
     bool retainsGrad = false;
     // Hooks on a leaf's gradient, run by its AccumulateGrad before accumulation.
     std::vector<std::function<Tensor(const Tensor&)>> leafHooks;

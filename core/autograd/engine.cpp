@@ -27,13 +27,23 @@ Tensor cloneGrad(const Tensor& g) { return GradMode::isEnabled() ? g : ops::clon
 }  // namespace detail
 
 namespace {
+// meta == sizes, written out: the engine compares a shape per gradient, and std::equal on the inline
+// copy calls memcmp.
+bool sameSizes(const TensorMeta& meta, const Shape& sizes) noexcept {
+    const std::size_t n = meta.sizes.size();
+    if (n != sizes.size()) return false;
+    for (std::size_t i = 0; i < n; ++i)
+        if (meta.sizes[i] != sizes[i]) return false;
+    return true;
+}
+
 // Whether `t` may be overwritten with t + other: nothing else holds the tensor or its storage (so
 // no one can see the write), it is a plain dense tensor of the same shape and dtype, and no graph
 // is being recorded (PyTorch's InputBuffer::accumulate, can_accumulate_inplace).
 bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
     return !GradMode::isEnabled() && t.implPtr().use_count() == 1 && t.storage().use_count() == 1 &&
-           t.impl().autograd == nullptr && sameShape(t.sizes(), other.sizes()) && t.dtype() == other.dtype() &&
-           t.isContiguous();
+           t.impl().autograd == nullptr && t.impl().gradFn == nullptr && sameShape(t.sizes(), other.sizes()) &&
+           t.dtype() == other.dtype() && t.isContiguous();
 }
 
 // Note [In-place gradient accumulation]: where gradient paths meet, and in a leaf's .grad, the engine
@@ -42,11 +52,10 @@ bool canAccumulateInPlace(const Tensor& t, const Tensor& other) {
 // gradient); with the profiler or anomaly mode on it goes through add_, so profiles keep showing the
 // accumulation as PyTorch's do and anomaly mode still checks its result.
 void accumulateInto(const Tensor& dst, const Tensor& src) {
-    if (!profile::enabled() && !AnomalyMode::isEnabled() && kernels::canAccumulate(dst, src) &&
-        !dst.sharesStorageWith(src))
-        kernels::accumulate(dst, src);
-    else
-        ops::add_(dst, src);
+    if (!profile::enabled() && !AnomalyMode::isEnabled() && !dst.sharesStorageWith(src) &&
+        kernels::accumulate(dst, src))
+        return;
+    ops::add_(dst, src);
 }
 }  // namespace
 
@@ -93,8 +102,11 @@ struct ReadyEntry {
 
 // What the engine knows about one Node of the graph during one run.
 struct NodeTask {
-    explicit NodeTask(Node* n) : node(n) {}
+    explicit NodeTask(const std::shared_ptr<Node>& fn) : node(fn.get()), owner(&fn) {}
     Node* node;
+    // The pointer through which the graph holds the Node (an edge of an earlier Node, or a root), for
+    // detail::EvaluatingNode.
+    const std::shared_ptr<Node>* owner;
     int dependencies = 0;  // gradients still to arrive
     bool queued = false;
     std::size_t firstEdge = 0;  // where the task indices of node's next edges start in edgeTargets
@@ -106,12 +118,13 @@ struct NodeTask {
 class NodeTable {
 public:
     // The index of `n`'s task, created if absent; `second` is true when it was created.
-    std::pair<std::size_t, bool> insert(Node* n) {
+    std::pair<std::size_t, bool> insert(const std::shared_ptr<Node>& fn) {
+        Node* n = fn.get();
         if (!m_slots.empty())
             if (const std::size_t i = probe(n); m_slots[i] != kEmpty) return {m_slots[i], false};
         if (2 * (m_tasks.size() + 1) > m_slots.size()) rehash(std::max<std::size_t>(64, 2 * m_slots.size()));
         m_slots[probe(n)] = m_tasks.size();
-        m_tasks.emplace_back(n);
+        m_tasks.emplace_back(fn);
         return {m_tasks.size() - 1, true};
     }
     NodeTask& operator[](std::size_t i) { return m_tasks[i]; }
@@ -163,12 +176,12 @@ public:
         computeDependencies(roots);
         if (!m_captures.empty()) computeNeeded(roots);
         for (std::size_t i = 0; i < roots.size(); ++i)
-            addToBuffer(m_nodes.insert(roots[i].function.get()).first, roots[i], Tensor(rootGrads[i]));
+            addToBuffer(m_nodes.insert(roots[i].function).first, roots[i], Tensor(rootGrads[i]));
         std::vector<ReadyEntry> queue;
         queue.reserve(16);
         std::priority_queue<ReadyEntry> ready(std::less<ReadyEntry>(), std::move(queue));
         for (const auto& root : roots) {
-            const std::size_t k = m_nodes.insert(root.function.get()).first;
+            const std::size_t k = m_nodes.insert(root.function).first;
             NodeTask& task = m_nodes[k];
             if (task.dependencies == 0 && !task.queued) {
                 task.queued = true;
@@ -194,6 +207,7 @@ public:
                     ready.push({e.function->sequenceNr(), nextK});
                 }
             }
+            recycle(outputs);
         }
         return std::move(m_results);
     }
@@ -209,7 +223,7 @@ private:
     void computeDependencies(const std::vector<Edge>& roots) {
         std::vector<std::size_t> stack;
         for (const auto& r : roots)
-            if (auto [k, inserted] = m_nodes.insert(r.function.get()); inserted) stack.push_back(k);
+            if (auto [k, inserted] = m_nodes.insert(r.function); inserted) stack.push_back(k);
         while (!stack.empty()) {
             const std::size_t k = stack.back();
             stack.pop_back();
@@ -220,7 +234,7 @@ private:
                     m_edgeTargets.push_back(kNoTask);
                     continue;
                 }
-                auto [t, inserted] = m_nodes.insert(e.function.get());
+                auto [t, inserted] = m_nodes.insert(e.function);
                 ++m_nodes[t].dependencies;
                 m_edgeTargets.push_back(t);
                 if (inserted) stack.push_back(t);
@@ -252,7 +266,13 @@ private:
         if (buffer.empty()) {
             // Note [Reusing the gradient buffer]: the buffer has room for two tensors, so a Node of a
             // two-input op (MulBackward0, AddBackward0) can move its incoming gradient out and return
-            // this same vector, resized to two, instead of allocating a new one.
+            // this same vector, resized to two, instead of allocating a new one; and the vectors that
+            // Nodes return are taken again as buffers (recycle), so a run allocates a few, not one
+            // per Node.
+            if (buffer.capacity() == 0 && !m_spareBuffers.empty()) {
+                buffer = std::move(m_spareBuffers.back());
+                m_spareBuffers.pop_back();
+            }
             buffer.reserve(std::max<std::size_t>(2, e.function->numOutputs()));
             buffer.resize(e.function->numOutputs());
         }
@@ -266,6 +286,30 @@ private:
             slot = std::move(grad);
         } else
             slot = detail::accumulate(slot, grad);
+    }
+
+    // Keeps the vector `outputs` (its gradients handed on) for a later buffer.
+    void recycle(TensorList& outputs) {
+        if (outputs.capacity() == 0 || m_spareBuffers.size() >= kMaxSpareBuffers) return;
+        outputs.clear();
+        m_spareBuffers.push_back(std::move(outputs));
+    }
+
+    // The running sums that `node`'s gradients will be added to, where the engine would add them in
+    // place with the kernel (Note [Gradient sinks]); nullptr elsewhere.
+    void findSinks(const Node* node, const NodeTask& task, SmallVector<Tensor*, 4>& sinks) {
+        const auto& edges = node->nextEdges();
+        sinks.resize(edges.size());
+        for (std::size_t i = 0; i < edges.size(); ++i) {
+            if (!edges[i].isValid()) continue;
+            NodeTask& next = m_nodes[m_edgeTargets[task.firstEdge + i]];
+            if (next.buffer.empty()) continue;
+            Tensor& slot = next.buffer[edges[i].inputNr];
+            const TensorMeta& meta = node->inputMeta()[i];
+            if (slot.defined() && canAccumulateInPlace(slot, slot) && slot.dtype() == meta.dtype &&
+                sameSizes(meta, slot.sizes()))
+                sinks[i] = &slot;
+        }
     }
 
     TensorList evaluate(Node* node, NodeTask& task) {
@@ -287,6 +331,11 @@ private:
                 grads[i] = zeros(node->outputMeta()[i].shape(), node->outputMeta()[i].dtype);
         }
         if (!any) return {};
+        SmallVector<Tensor*, 4> sinks;
+        if (!m_createGraph && !t_observer && !profile::enabled() && !AnomalyMode::isEnabled() &&
+            !isAccumulateGrad(node))
+            findSinks(node, task, sinks);
+        detail::EvaluatingNode evaluating(*task.owner, sinks);
         TensorList outputs = (*node)(std::move(grads));
         if (!m_keepGraph) node->releaseVariables();
         validateOutputs(node, outputs);
@@ -304,7 +353,7 @@ private:
             Tensor& g = outputs[i];
             if (!g.defined() || !edges[i].isValid()) continue;
             const TensorMeta& meta = node->inputMeta()[i];
-            if (!(meta.sizes == g.sizes())) {
+            if (!sameSizes(meta, g.sizes())) {
                 try {
                     g = sumToSize(g, meta.shape());
                 } catch (const ShapeError&) {
@@ -327,6 +376,8 @@ private:
     static constexpr std::size_t kNoTask = static_cast<std::size_t>(-1);
     NodeTable m_nodes;
     std::vector<std::size_t> m_edgeTargets;  // task index per next edge, kNoTask for an invalid edge
+    static constexpr std::size_t kMaxSpareBuffers = 16;
+    std::vector<TensorList> m_spareBuffers;
     std::unordered_map<Node*, std::vector<CaptureSlot>> m_captures;
     std::unordered_set<Node*> m_needed;
     TensorList m_results;

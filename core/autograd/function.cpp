@@ -12,6 +12,9 @@ namespace {
 thread_local bool t_gradEnabled = true;
 thread_local std::uint64_t t_sequenceNr = 0;
 thread_local ForwardObserver* t_forwardObserver = nullptr;
+// The owner of the Node whose apply() the engine is running, and its gradient sinks.
+thread_local const std::shared_ptr<Node>* t_evaluating = nullptr;
+thread_local std::span<Tensor* const> t_sinks;
 std::atomic<int> g_forwardObservers{0};  // installed on any thread
 }  // namespace
 
@@ -57,6 +60,25 @@ TensorList Node::operator()(TensorList&& grads) {
     return out;
 }
 
+Tensor* Node::gradientSink(std::size_t i) const noexcept {
+    return t_evaluating && t_evaluating->get() == this && i < t_sinks.size() ? t_sinks[i] : nullptr;
+}
+
+detail::EvaluatingNode::EvaluatingNode(const std::shared_ptr<Node>& owner, std::span<Tensor* const> sinks) noexcept
+    : m_previousOwner(t_evaluating), m_previousSinks(t_sinks) {
+    t_evaluating = &owner;
+    t_sinks = sinks;
+}
+
+detail::EvaluatingNode::~EvaluatingNode() {
+    t_evaluating = m_previousOwner;
+    t_sinks = m_previousSinks;
+}
+
+std::shared_ptr<Node> detail::owningPointer(const Node* node) noexcept {
+    return t_evaluating && t_evaluating->get() == node ? *t_evaluating : nullptr;
+}
+
 void Node::releaseVariables() {
     visitSaved([](std::string_view, SavedVariable& v) { v.reset(); });
 }
@@ -86,10 +108,11 @@ bool anyRequiresGrad(std::initializer_list<const Tensor*> tensors) {
 }
 
 Edge gradientEdge(const Tensor& t) {
-    AutogradMeta* meta = autogradMetaIfAny(t);
-    if (!meta) return {};
-    if (meta->gradFn) return {meta->gradFn, meta->outputNr};
-    if (!meta->requiresGrad) return {};
+    if (!t.defined()) return {};
+    const TensorImpl& impl = t.impl();
+    if (impl.gradFn) return {impl.gradFn, impl.outputNr};
+    AutogradMeta* meta = impl.autograd.get();
+    if (!meta || !meta->requiresGrad) return {};
     auto acc = meta->gradAccumulator.lock();
     if (!acc) {
         acc = std::allocate_shared<AccumulateGrad>(PoolAllocator<AccumulateGrad>{}, t);
@@ -113,12 +136,21 @@ void detail::wire(Node& node, std::span<const Tensor* const> inputs) {
 }
 
 void setHistory(const Tensor& out, const std::shared_ptr<Node>& node) {
-    AutogradMeta& meta = autogradMeta(out);
-    meta.gradFn = node;
-    meta.outputNr = node->addOutput(out.sizes(), out.dtype());
-    meta.requiresGrad = false;
+    TensorImpl& impl = out.impl();
+    impl.gradFn = node;
+    impl.outputNr = node->addOutput(out.sizes(), out.dtype());
+    if (impl.autograd) impl.autograd->requiresGrad = false;
     if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
-        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, meta.outputNr);
+        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, node, impl.outputNr);
+}
+
+void setHistory(const Tensor& out, std::shared_ptr<Node>&& node) {
+    TensorImpl& impl = out.impl();
+    impl.gradFn = std::move(node);
+    impl.outputNr = impl.gradFn->addOutput(out.sizes(), out.dtype());
+    if (impl.autograd) impl.autograd->requiresGrad = false;
+    if (g_forwardObservers.load(std::memory_order_relaxed) != 0) [[unlikely]]
+        if (t_forwardObserver) t_forwardObserver->outputRecorded(out, impl.gradFn, impl.outputNr);
 }
 
 ObserveForward::ObserveForward(ForwardObserver& observer) noexcept : m_previous(t_forwardObserver) {

@@ -40,6 +40,15 @@
 //   (saving an output strongly would make a reference cycle). unpack(this) checks the version counter.
 // - visitSaved() names every SavedVariable member: backward frees them through it (unless retain_graph)
 //   and graph snapshots show them.
+//
+// Note [Gradient sinks]: where gradient paths meet (a weight used by many ops, a leaf's AccumulateGrad)
+// the engine sums the gradients that arrive, in place when nothing else can see the running sum (Note
+// [In-place gradient accumulation] in engine.cpp). When no graph of the backward is recorded and
+// neither the profiler, anomaly mode nor a backward observer is on, the engine tells apply(), through
+// gradientSink(i), the running sum that its gradient i would be added to. A Node whose gradient is a
+// product may then add the product into that tensor itself (kernels::accumulateProduct: the same
+// values, without a temporary gradient and a second pass) and return an undefined Tensor for i.
+// Ignoring the sink is always correct; MulBackward0 (core/ops/mul.cpp) is the model.
 #pragma once
 
 #include <array>
@@ -94,7 +103,10 @@ namespace detail {
 void wire(Node& node, std::span<const Tensor* const> inputs);
 }  // namespace detail
 
-class Node : public std::enable_shared_from_this<Node> {
+// Nodes are owned through shared_ptr (the edges of later Nodes and the grad_fn of tensors hold them).
+// Node is not enable_shared_from_this: that would cost three locked operations on the reference counts
+// of every Node; the engine knows the owner of the Node it runs (detail::owningPointer).
+class Node {
 public:
     Node();
     virtual ~Node() = default;
@@ -121,6 +133,9 @@ public:
     bool shouldComputeOutput(std::size_t i) const noexcept {
         return i < m_nextEdges.size() && m_nextEdges[i].isValid();
     }
+    // Inside apply(): the tensor that gradient i will be added to, which apply() may add it into
+    // itself, or nullptr (Note [Gradient sinks]).
+    Tensor* gradientSink(std::size_t i) const noexcept;
 
     // Order of creation on this thread; later Nodes run first in backward (PyTorch's sequence_nr).
     std::uint64_t sequenceNr() const noexcept { return m_sequenceNr; }
@@ -181,6 +196,22 @@ Edge gradientEdge(const Tensor& t);
 std::uint64_t nextSequenceNr() noexcept;
 
 namespace detail {
+// Marks `node` (owned by `owner`) as the Node whose apply() the engine runs while it lives, and offers
+// it `sinks` (one per next edge, nullptr where there is none; Note [Gradient sinks]). The engine's alone.
+class EvaluatingNode {
+public:
+    EvaluatingNode(const std::shared_ptr<Node>& owner, std::span<Tensor* const> sinks) noexcept;
+    ~EvaluatingNode();
+    EvaluatingNode(const EvaluatingNode&) = delete;
+    EvaluatingNode& operator=(const EvaluatingNode&) = delete;
+
+private:
+    const std::shared_ptr<Node>* m_previousOwner;
+    std::span<Tensor* const> m_previousSinks;
+};
+// The owner of `node` if the engine is running its apply() on this thread, else nullptr.
+std::shared_ptr<Node> owningPointer(const Node* node) noexcept;
+
 inline void collect(std::vector<const Tensor*>& out, const Tensor& t) { out.push_back(&t); }
 inline void collect(std::vector<const Tensor*>& out, const std::vector<Tensor>& ts) {
     for (const auto& t : ts) out.push_back(&t);
@@ -215,6 +246,8 @@ std::shared_ptr<NodeT> makeNode(const Inputs&... inputs) {
 // Makes `node` the grad_fn of `out` (its next output number). Call in the order of the op's outputs;
 // outputs that are not differentiable (indices, comparisons) are simply not given a history.
 void setHistory(const Tensor& out, const std::shared_ptr<Node>& node);
+// The same for a single-output op's Node, taking the caller's reference instead of adding one.
+void setHistory(const Tensor& out, std::shared_ptr<Node>&& node);
 
 // Sees each op output as setHistory makes `node` its grad_fn, on the thread that installed it: graph
 // snapshots keep the forward values of outputs nobody holds this way (ForwardRecorder in

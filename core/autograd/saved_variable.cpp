@@ -44,11 +44,14 @@ Tensor SavedVariable::unpack(const Node* savedFor) const {
             "; expected version " + std::to_string(m_version) + " instead.");
     }
     if (!m_isOutput || !savedFor || !GradMode::isEnabled()) return m_data;
-    // Building a graph of the backward (create_graph): the output must lead back to its grad_fn.
+    // Building a graph of the backward (create_graph): the output must lead back to its grad_fn, which
+    // is the Node the engine is running. Outside the engine (a Node's apply() called by hand) there is
+    // no owner to lead back to, and the value comes without history, as with grad mode off.
+    std::shared_ptr<Node> owner = detail::owningPointer(savedFor);
+    if (!owner) return m_data;
     Tensor out = m_data.alias();
-    AutogradMeta& meta = autogradMeta(out);
-    meta.gradFn = const_cast<Node*>(savedFor)->shared_from_this();
-    meta.outputNr = m_outputNr;
+    out.impl().gradFn = std::move(owner);
+    out.impl().outputNr = m_outputNr;
     return out;
 }
 

@@ -18,8 +18,9 @@ using autograd::autogradMeta;
 using autograd::autogradMetaIfAny;
 
 bool Tensor::requiresGrad() const {
-    const auto* meta = autogradMetaIfAny(*this);
-    return meta && (meta->requiresGrad || meta->gradFn);
+    if (!defined()) return false;
+    const TensorImpl& im = impl();
+    return im.gradFn || (im.autograd && im.autograd->requiresGrad);
 }
 
 const Tensor& Tensor::setRequiresGrad(bool requiresGrad) const {
@@ -46,17 +47,11 @@ void Tensor::setGrad(const Tensor& grad) const {
     autogradMeta(*this).grad = grad;
 }
 
-std::shared_ptr<autograd::Node> Tensor::gradFn() const {
-    const auto* meta = autogradMetaIfAny(*this);
-    return meta ? meta->gradFn : nullptr;
-}
+std::shared_ptr<autograd::Node> Tensor::gradFn() const { return defined() ? impl().gradFn : nullptr; }
 
-std::uint32_t Tensor::outputNr() const {
-    const auto* meta = autogradMetaIfAny(*this);
-    return meta ? meta->outputNr : 0;
-}
+std::uint32_t Tensor::outputNr() const { return defined() ? impl().outputNr : 0; }
 
-bool Tensor::isLeaf() const { return gradFn() == nullptr; }
+bool Tensor::isLeaf() const { return !defined() || impl().gradFn == nullptr; }
 
 void Tensor::backward(const Tensor& gradient, bool retainGraph, bool createGraph) const {
     autograd::backward({*this}, {gradient}, retainGraph || createGraph, createGraph);
@@ -68,8 +63,8 @@ void Tensor::retainGrad() const {
     if (isLeaf() || meta.retainsGrad) return;  // leaves keep .grad anyway
     meta.retainsGrad = true;
     std::weak_ptr<TensorImpl> weak = implPtr();
-    const std::uint32_t nr = meta.outputNr;
-    meta.gradFn->addPreHook([weak, nr](autograd::TensorList& grads) {
+    const std::uint32_t nr = impl().outputNr;
+    impl().gradFn->addPreHook([weak, nr](autograd::TensorList& grads) {
         auto impl = weak.lock();
         if (!impl || nr >= grads.size() || !grads[nr].defined()) return;
         Tensor self(impl);
@@ -93,8 +88,8 @@ void Tensor::registerHook(std::function<Tensor(const Tensor&)> hook) const {
         meta.leafHooks.push_back(std::move(hook));
         return;
     }
-    const std::uint32_t nr = meta.outputNr;
-    meta.gradFn->addPreHook([hook = std::move(hook), nr](autograd::TensorList& grads) {
+    const std::uint32_t nr = impl().outputNr;
+    impl().gradFn->addPreHook([hook = std::move(hook), nr](autograd::TensorList& grads) {
         if (nr >= grads.size() || !grads[nr].defined()) return;
         Tensor replaced = hook(grads[nr]);
         if (replaced.defined()) grads[nr] = replaced;

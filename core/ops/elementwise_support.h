@@ -111,7 +111,7 @@ template <class NodeT, class Fill, class... Inputs>
 Tensor withGrad(Tensor out, Fill&& fill, const Inputs&... inputs) {
     if (auto node = autograd::makeNode<NodeT>(inputs...)) {
         fill(*node);
-        autograd::setHistory(out, node);
+        autograd::setHistory(out, std::move(node));
     }
     return out;
 }

@@ -1,5 +1,6 @@
 #include "core/ops/mul.h"
 
+#include "core/kernels/accumulate.h"
 #include "core/ops/dispatch.h"
 #include "core/ops/elementwise_support.h"
 #include "core/ops/scalar_overload.h"
@@ -22,14 +23,43 @@ using autograd::Node;
 using autograd::SavedVariable;
 using autograd::TensorList;
 
+// g * t as the gradient of one input, or added straight into the running sum it is bound for when the
+// engine offers one (Note [Gradient sinks]); then undefined.
+Tensor productGradient(Tensor* sink, const Tensor& g, const Tensor& t) {
+    if (sink && kernels::accumulateProduct(*sink, g, t)) return Tensor();
+    return mul(g, t);
+}
+
+// Whether g * t may be written over g (kernels::multiplyInPlace checks the shapes and dtypes), as
+// the engine adds into a gradient nothing else holds (Note [In-place gradient accumulation] in
+// core/autograd/engine.cpp): no graph is recorded, neither the profiler nor anomaly mode is on (they
+// see the product as mul, as in PyTorch), and g is held by nothing else (not by a hook, a capture or
+// the caller of backward).
+bool mayOverwrite(const Tensor& g) {
+    return !autograd::GradMode::isEnabled() && !profile::enabled() && !autograd::AnomalyMode::isEnabled() &&
+           g.implPtr().use_count() == 1 && g.storage().use_count() == 1 && g.gradFn() == nullptr;
+}
+
 struct MulBackward0 final : Node {
     SavedVariable self, other;
     std::string_view name() const override { return "MulBackward0"; }
     TensorList apply(TensorList&& grads) override {
-        const Tensor g = std::move(grads[0]);
+        Tensor g = std::move(grads[0]);
         grads.assign(2, Tensor());  // Note [Reusing the gradient buffer]
-        if (shouldComputeOutput(0)) grads[0] = mul(g, other.unpack(this));
-        if (shouldComputeOutput(1)) grads[1] = mul(g, self.unpack(this));
+        const bool both = shouldComputeOutput(0) && shouldComputeOutput(1);
+        if (both && !gradientSink(0)) {
+            // The incoming gradient dies here: self's gradient g * other may take its buffer once
+            // other's gradient, which reads g, is done.
+            const Tensor o = other.unpack(this);
+            grads[1] = productGradient(gradientSink(1), g, self.unpack(this));
+            if (mayOverwrite(g) && kernels::multiplyInPlace(g, o))
+                grads[0] = std::move(g);
+            else
+                grads[0] = mul(g, o);
+            return std::move(grads);
+        }
+        if (shouldComputeOutput(0)) grads[0] = productGradient(gradientSink(0), g, other.unpack(this));
+        if (shouldComputeOutput(1)) grads[1] = productGradient(gradientSink(1), g, self.unpack(this));
         return std::move(grads);
     }
     void visitSaved(const SavedVisitor& visit) override {

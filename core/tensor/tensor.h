@@ -43,6 +43,12 @@ struct TensorImpl {
     std::int64_t numel = 0;
     DType dtype = DType::Float32;
     bool contiguous = true;
+    // The Node that produced this tensor and its output number there (torch's grad_fn, output_nr).
+    // Kept here rather than in AutogradMeta, so an op's output costs no AutogradMeta; a tensor with
+    // a gradFn requires grad.
+    std::uint32_t outputNr = 0;
+    std::shared_ptr<autograd::Node> gradFn;
+    // The rest of the autograd state (requires_grad of a leaf, .grad, hooks, …), created on first use.
     std::shared_ptr<autograd::AutogradMeta> autograd;
 };
 

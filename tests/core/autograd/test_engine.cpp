@@ -1,9 +1,12 @@
-// The engine on view ops: grad_fn names and edges, accumulation, grad(), hooks, guards, profiling.
+// The engine on view ops: grad_fn names and edges, accumulation, grad(), hooks, guards, profiling,
+// gradient sinks.
 #include <QtTest>
 
 #include "core/autograd/engine.h"
 #include "core/autograd/function.h"
+#include "core/ops/add.h"
 #include "core/ops/mul.h"
+#include "core/ops/sum.h"
 #include "core/ops/view.h"
 #include "core/profile/profiler.h"
 #include "core/tensor/tensor.h"
@@ -20,6 +23,36 @@ Tensor leaf(const Shape& sizes) {
 }
 Tensor ones(const Shape& sizes) {
     return Tensor::fromVector<double>(std::vector<double>(static_cast<std::size_t>(shapeNumel(sizes)), 1.0), sizes);
+}
+
+// An identity op whose backward notes whether the engine offered it a gradient sink.
+bool g_sinkOffered = false;
+struct ProbeBackward final : autograd::Node {
+    std::string_view name() const override { return "ProbeBackward"; }
+    autograd::TensorList apply(autograd::TensorList&& grads) override {
+        g_sinkOffered = gradientSink(0) != nullptr;
+        return {grads[0]};
+    }
+};
+Tensor probe(const Tensor& x) {
+    Tensor out = ops::clone(x.detach());
+    if (auto node = autograd::makeNode<ProbeBackward>(x)) autograd::setHistory(out, node);
+    return out;
+}
+
+// x = x * a + b, n times, on float tensors whose products round; returns the leaves' gradients.
+std::vector<std::vector<float>> chainGradients(int n) {
+    auto pattern = [](float scale) {
+        std::vector<float> v(12);
+        for (std::size_t i = 0; i < v.size(); ++i) v[i] = scale * static_cast<float>(i % 5 + 1) / 3.0f;
+        return Tensor::fromVector<float>(v, {3, 4});
+    };
+    Tensor x = pattern(0.3f), a = pattern(1.1f / 7.0f), b = pattern(0.01f);
+    a.setRequiresGrad();
+    b.setRequiresGrad();
+    for (int i = 0; i < n; ++i) x = ops::add(ops::mul(x, a), b);
+    ops::sum(x).backward();
+    return {a.grad().toVector<float>(), b.grad().toVector<float>()};
 }
 }  // namespace
 
@@ -164,6 +197,51 @@ private slots:
         x.setGrad(Tensor());
         y.backward(ones({3}));
         QCOMPARE(x.grad().toVector<double>(), profiled);
+    }
+    void gradientSinksAreOfferedOnlyWhereTheEngineAddsInPlace() {
+        // Note [Gradient sinks]: MulBackward0 (created later, so run first) leaves a gradient in x's
+        // accumulator; the probe's gradient for x is bound for that running sum.
+        Tensor x = leaf({3});
+        const Tensor p = probe(x);
+        Tensor y = ops::add(p, ops::mul(x, ones({3})));
+        y.backward(ones({3}), true);
+        QVERIFY(g_sinkOffered);
+        QCOMPARE(x.grad().toVector<double>(), (std::vector<double>{2, 2, 2}));
+        // None while profiling (the profile shows each gradient), nor when a graph is recorded.
+        profile::start();
+        y.backward(ones({3}), true);
+        profile::stop();
+        QVERIFY(!g_sinkOffered);
+        Tensor g = ones({3});
+        g.setRequiresGrad();
+        autograd::grad({y}, {x}, {g}, true, true);
+        QVERIFY(!g_sinkOffered);
+        QCOMPARE(x.grad().toVector<double>(), (std::vector<double>{4, 4, 4}));
+    }
+    void gradientSinksKeepTheValues() {
+        // The products MulBackward0 adds into a's running sum equal mul then add_, bit for bit: the same
+        // chain with the profiler on (no sinks) gives the same gradients.
+        const auto fused = chainGradients(20);
+        profile::start();
+        const auto separate = chainGradients(20);
+        profile::stop();
+        QCOMPARE(fused, separate);
+    }
+    void gradientBuffersAreReusedOnlyWhenNothingElseHoldsThem() {
+        // MulBackward0 may write self's gradient over the gradient it received when nothing else holds
+        // that one; the caller's gradient, passed to backward, is held by the caller and stays as it is.
+        Tensor x = leaf({3}), w = leaf({3});
+        const Tensor g = Tensor::fromVector<double>({1, 2, 3}, {3});
+        ops::mul(x, w).backward(g);
+        QCOMPARE(g.toVector<double>(), (std::vector<double>{1, 2, 3}));
+        QCOMPARE(x.grad().toVector<double>(), (std::vector<double>{0, 2, 6}));
+        QCOMPARE(w.grad().toVector<double>(), (std::vector<double>{0, 2, 6}));
+        // Through a chain the intermediate gradients are reused; the values stay those of mul.
+        Tensor y = ops::mul(ops::mul(ops::mul(x, w), w), ones({3}));
+        x.setGrad(Tensor());
+        y.backward(g);
+        QCOMPARE(x.grad().toVector<double>(), (std::vector<double>{0, 2, 12}));
+        QCOMPARE(g.toVector<double>(), (std::vector<double>{1, 2, 3}));
     }
     void doubleBackwardThroughSlice() {
         // d/dg of slice_backward(g) is a slice: the graph of the backward is itself differentiable.

@@ -1,8 +1,10 @@
 // The element-wise fast path (Note [Element-wise fast path]) and the strided iterator give the same
 // values: each case computes a result once with dense operands and once through views that force
-// the iterator (a transposed copy), for dense, single-element, 0-d and expanded operands.
+// the iterator (a transposed copy), for dense, single-element, 0-d and expanded operands. The fused
+// gradient kernel dst += a * b gives the values of mul then add_, bit for bit.
 #include <QtTest>
 
+#include "core/kernels/accumulate.h"
 #include "core/kernels/elementwise.h"
 #include "core/ops/add.h"
 #include "core/ops/mul.h"
@@ -55,6 +57,50 @@ private slots:
         const auto expected = ops::add(a, a).toVector<float>();
         ops::add_(a, a);
         QCOMPARE(a.toVector<float>(), expected);
+    }
+    void accumulateProductEqualsMulThenAdd() {
+        // Values whose products round (thirds, sevenths), so a fused multiply-add would differ.
+        auto thirds = [](const Shape& sizes, float scale) {
+            std::vector<float> v(static_cast<std::size_t>(shapeNumel(sizes)));
+            for (std::size_t i = 0; i < v.size(); ++i) v[i] = scale * static_cast<float>(i % 11 + 1) / 3.0f;
+            return Tensor::fromVector<float>(v, sizes);
+        };
+        for (const Shape& sizes : {Shape{5, 7}, Shape{3, kernels::kGrain}}) {
+            const Tensor a = thirds(sizes, 1.0f / 7.0f), b = thirds(sizes, 3.3f);
+            const Tensor expand = ops::expand(Tensor::fromVector<float>({0.7f}, {1, 1}), sizes);
+            for (const auto& [x, y] : {std::pair{a, b}, std::pair{strided(a), b}, std::pair{a, expand}}) {
+                const Tensor dst = thirds(sizes, 0.1f);
+                const auto expected = ops::add(dst, ops::mul(x, y)).toVector<float>();
+                const std::uint64_t version = dst.storage()->version();
+                QVERIFY(kernels::canAccumulateProduct(dst, x, y));
+                QVERIFY(kernels::accumulateProduct(dst, x, y));
+                QCOMPARE(dst.toVector<float>(), expected);
+                QCOMPARE(dst.storage()->version(), version + 1);
+            }
+        }
+    }
+    void multiplyInPlaceEqualsMul() {
+        const Tensor a = ramp({5, 7}, 1.0f / 3.0f), b = ramp({5, 7}, -0.7f);
+        for (const Tensor& src : {b, strided(b)}) {
+            const Tensor dst = ops::clone(a);
+            const auto expected = ops::mul(a, src).toVector<float>();
+            QVERIFY(kernels::multiplyInPlace(dst, src));
+            QCOMPARE(dst.toVector<float>(), expected);
+            QCOMPARE(dst.storage()->version(), std::uint64_t{1});
+        }
+        const Tensor dst = ops::clone(a);
+        QVERIFY(!kernels::multiplyInPlace(dst, ramp({7, 5}, 0)));
+        QCOMPARE(dst.toVector<float>(), a.toVector<float>());
+        QCOMPARE(dst.storage()->version(), std::uint64_t{0});
+    }
+    void accumulateProductRefusesOtherShapesAndTypes() {
+        const Tensor dst = ramp({2, 3}, 0), a = ramp({2, 3}, 1);
+        QVERIFY(!kernels::canAccumulateProduct(dst, a, ramp({1, 3}, 1)));
+        QVERIFY(!kernels::canAccumulateProduct(dst, a, Tensor::fromVector<double>({1, 2, 3, 4, 5, 6}, {2, 3})));
+        QVERIFY(!kernels::canAccumulateProduct(ops::transpose(ramp({3, 2}, 0), 0, 1), a, a));
+        QVERIFY(!kernels::accumulateProduct(dst, a, ramp({3, 2}, 1)));
+        QVERIFY(!kernels::accumulate(dst, ramp({3, 2}, 1)));
+        QCOMPARE(dst.toVector<float>(), ramp({2, 3}, 0).toVector<float>());
     }
 };
 
