@@ -44,7 +44,7 @@ bool canAccumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
 bool accumulateProduct(const Tensor& dst, const Tensor& a, const Tensor& b) {
     if (!canAccumulateProduct(dst, a, b)) return false;
     // The product is a separate operation from the sum: the element-wise loops are compiled without
-    // FMA (Note [Element-wise AVX2 clones]), so d + x * y rounds x * y first, as mul then add_ would.
+    // FMA (Note [Element-wise clones]), so d + x * y rounds x * y first, as mul then add_ would.
     visitFloating(dst.dtype(), "accumulateProduct", [&]<class T>() {
         updateInPlace<T>(
             dst, [](T d, T x, T y) { return d + x * y; }, a, b);

@@ -134,12 +134,13 @@ struct Strided {
     T operator()(std::int64_t i) const { return *reinterpret_cast<const T*>(p + i * s); }
 };
 
-// Note [Element-wise AVX2 clones]: the library is compiled for baseline x86-64 (SSE2); the dense
-// loops are also compiled for AVX2 and the loader picks the variant the CPU runs (GCC's
-// target_clones). AVX2 without FMA computes every element with the same IEEE operations in the same
-// order, so both variants give bit-identical results (FMA would fuse x + a * y and change them).
+// Note [Element-wise clones]: the library is compiled for baseline x86-64 (SSE2); the dense loops
+// are also compiled for AVX2 and AVX-512F and the loader picks the variant the CPU runs (GCC's
+// target_clones). The project is built with -ffp-contract=off, so no variant fuses x + a * y into
+// an FMA (AVX-512F has FMA instructions): every variant computes every element with the same IEEE
+// operations in the same order, and all give bit-identical results.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define TESSERA_ELEMENTWISE_CLONES __attribute__((target_clones("avx2", "default")))
+#define TESSERA_ELEMENTWISE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define TESSERA_ELEMENTWISE_CLONES
 #endif
