@@ -142,8 +142,7 @@ def main():
     counts = collections.Counter()
     cases = []
     redrawn = 0
-    torch_threads = runner.torch.get_num_threads()
-    runner.torch.set_num_threads(1)
+    runner.torch.set_num_threads(1)  # as runner.py runs the cases
     for i in range(count):
         while True:
             draft_counts = collections.Counter()
@@ -153,7 +152,6 @@ def main():
             redrawn += 1
         counts.update(draft_counts)
         cases.append(text)
-    runner.torch.set_num_threads(torch_threads)
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(f"# {count} random expression scripts, seed {seed}\n\n" + "\n".join(cases))
     print(" ".join(f"{op}:{n}" for op, n in sorted(counts.items())) + f"; {redrawn} ill-conditioned drafts drawn again")
