@@ -9,7 +9,7 @@
 #include <QUndoStack>
 #include <QUuid>
 
-#include "app/project_document.h"
+#include "app/project/project_document.h"
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
 

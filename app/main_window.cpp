@@ -18,23 +18,23 @@
 #include <QTreeView>
 #include <QUndoStack>
 
-#include "app/autograd_dialogs.h"
+#include "app/autograd/autograd_dialogs.h"
+#include "app/autograd/training_step_dialog.h"
 #include "app/autosave.h"
-#include "app/designer_page.h"
-#include "app/onnx_actions.h"
-#include "app/project_document.h"
-#include "app/project_page.h"
-#include "app/training_page.h"
-#include "app/training_step_dialog.h"
+#include "app/designer/designer_page.h"
+#include "app/onnx/onnx_actions.h"
+#include "app/project/project_document.h"
+#include "app/project/project_page.h"
+#include "app/training/training_page.h"
 #include "app/versions.h"
 #include "core/tensor/error.h"
 #include "plugins/plugin_loader.h"
-#include "widgets/graph_scene.h"
-#include "widgets/messages_model.h"
-#include "widgets/messages_view.h"
-#include "widgets/problems_view.h"
-#include "widgets/profile_view.h"
-#include "widgets/project_model.h"
+#include "widgets/common/messages_model.h"
+#include "widgets/common/messages_view.h"
+#include "widgets/common/project_model.h"
+#include "widgets/designer/graph_scene.h"
+#include "widgets/designer/problems_view.h"
+#include "widgets/training/profile_view.h"
 
 namespace tessera::app {
 

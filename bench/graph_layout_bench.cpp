@@ -18,8 +18,8 @@
 #include "core/io/project.h"
 #include "core/tensor/factory.h"
 #include "core/tensor/generator.h"
-#include "widgets/computation_graph_model.h"
-#include "widgets/computation_graph_view.h"
+#include "widgets/autograd/computation_graph_model.h"
+#include "widgets/autograd/computation_graph_view.h"
 
 using namespace tessera;
 

@@ -22,12 +22,12 @@
 #include <vector>
 
 #include "app/main_window.h"
-#include "app/project_document.h"
-#include "app/training_controller.h"
-#include "app/training_page.h"
+#include "app/project/project_document.h"
+#include "app/training/training_controller.h"
+#include "app/training/training_page.h"
 #include "core/io/json.h"
 #include "core/kernels/parallel.h"
-#include "widgets/run_records_model.h"
+#include "widgets/training/run_records_model.h"
 
 using namespace tessera;
 

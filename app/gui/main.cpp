@@ -26,23 +26,23 @@
 #include <cstdio>
 #include <memory>
 
-#include "app/autograd_dialogs.h"
-#include "app/designer_page.h"
+#include "app/autograd/autograd_dialogs.h"
+#include "app/autograd/training_step_dialog.h"
+#include "app/designer/designer_page.h"
 #include "app/main_window.h"
-#include "app/project_document.h"
-#include "app/training_page.h"
-#include "app/training_step_dialog.h"
+#include "app/project/project_document.h"
+#include "app/training/training_page.h"
 #include "app/translations.h"
 #include "app/versions.h"
 #include "plugins/plugin_loader.h"
-#include "widgets/computation_graph_view.h"
-#include "widgets/csv_import_dialog.h"
-#include "widgets/graph_model.h"
-#include "widgets/lesson_player.h"
-#include "widgets/loss_plot.h"
-#include "widgets/playground_widget.h"
-#include "widgets/profile_view.h"
-#include "widgets/try_model.h"
+#include "widgets/autograd/computation_graph_view.h"
+#include "widgets/autograd/lesson_player.h"
+#include "widgets/autograd/playground_widget.h"
+#include "widgets/data/csv_import_dialog.h"
+#include "widgets/designer/graph_model.h"
+#include "widgets/training/loss_plot.h"
+#include "widgets/training/profile_view.h"
+#include "widgets/training/try_model.h"
 
 namespace {
 

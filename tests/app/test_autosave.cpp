@@ -11,9 +11,9 @@
 
 #include "app/autosave.h"
 #include "app/main_window.h"
-#include "app/project_document.h"
+#include "app/project/project_document.h"
 #include "core/graph/model_graph.h"
-#include "widgets/graph_model.h"
+#include "widgets/designer/graph_model.h"
 
 using namespace tessera;
 using app::MainWindow;

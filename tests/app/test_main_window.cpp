@@ -14,11 +14,11 @@
 #include <QtTest>
 
 #include "app/main_window.h"
-#include "app/project_document.h"
-#include "app/project_page.h"
+#include "app/project/project_document.h"
+#include "app/project/project_page.h"
 #include "app/versions.h"
 #include "core/io/project.h"
-#include "widgets/messages_model.h"
+#include "widgets/common/messages_model.h"
 
 using namespace tessera;
 using app::MainWindow;

@@ -4,7 +4,7 @@
 #include "app/main_window.h"
 #include "plugins/plugin_loader.h"
 #include "plugins/tessera_plugin.h"
-#include "widgets/messages_model.h"
+#include "widgets/common/messages_model.h"
 
 using namespace tessera;
 

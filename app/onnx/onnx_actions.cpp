@@ -1,0 +1,184 @@
+#include "app/onnx/onnx_actions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+
+#include "app/project/project_document.h"
+#include "app/training/training_page.h"
+#include "core/onnx/onnx_export.h"
+#include "core/onnx/onnx_project.h"
+#include "core/tensor/error.h"
+#include "widgets/common/messages_model.h"
+
+namespace tessera::app {
+
+namespace {
+
+QString weightsIn(const QString& runFolder) {
+    const QString file = QDir(runFolder).filePath(QStringLiteral("weights.safetensors"));
+    return QFileInfo(file).isFile() ? file : QString();
+}
+
+}  // namespace
+
+OnnxActions::OnnxActions(ProjectDocument* document, TrainingPage* training, widgets::MessagesModel* messages,
+                         WindowHooks hooks, QWidget* parent)
+    : QObject(parent),
+      m_parent(parent),
+      m_document(document),
+      m_training(training),
+      m_messages(messages),
+      m_hooks(std::move(hooks)),
+      m_export(new QAction(tr("E&xport ONNX…"), this)),
+      m_open(new QAction(tr("O&pen ONNX…"), this)) {
+    m_export->setObjectName(QStringLiteral("exportOnnxAction"));
+    m_open->setObjectName(QStringLiteral("openOnnxAction"));
+    m_open->setStatusTip(tr("Import an ONNX model as a new project and open it in the designer"));
+    connect(m_export, &QAction::triggered, this, &OnnxActions::exportDialog);
+    connect(m_open, &QAction::triggered, this, &OnnxActions::openDialog);
+    connect(m_document, &ProjectDocument::contentReplaced, this, &OnnxActions::updateActions);
+    connect(m_document, &ProjectDocument::filePathChanged, this, &OnnxActions::updateActions);
+    connect(m_training->controller(), &TrainingController::finished, this, &OnnxActions::updateActions);
+    connect(m_training, &TrainingPage::selectedRunChanged, this, &OnnxActions::updateActions);
+    updateActions();
+}
+
+OnnxActions::Source OnnxActions::source() const {
+    const QString runs = m_training->runsFolder();
+    if (const QString selected = m_training->selectedRun(); !selected.isEmpty())
+        return {Source::Kind::Selected, weightsIn(QDir(runs).filePath(selected)), selected};
+    const TrainingController* controller = m_training->controller();
+    if (!controller->isActive() && !controller->runFolder().isEmpty() &&
+        QFileInfo(controller->runFolder()).absolutePath() == QFileInfo(runs).absoluteFilePath()) {
+        if (QString w = weightsIn(controller->runFolder()); !w.isEmpty())
+            return {Source::Kind::Latest, w, QFileInfo(controller->runFolder()).fileName()};
+    }
+    for (const QString& run : m_training->pastRuns()) {
+        if (QString w = weightsIn(QDir(runs).filePath(run)); !w.isEmpty()) return {Source::Kind::Latest, w, run};
+    }
+    if (!m_document->isUntitled()) {
+        const QString beside =
+            QString::fromStdString(onnx::projectWeightsFile(m_document->filePath().toStdString()).string());
+        if (QFileInfo(beside).isFile()) return {Source::Kind::Imported, beside, {}};
+    }
+    return {};
+}
+
+QString OnnxActions::exportWeights() const { return source().weights; }
+
+void OnnxActions::updateActions() {
+    const Source from = source();
+    QString text = tr("E&xport ONNX…"), tip;
+    switch (from.kind) {
+        case Source::Kind::Selected:
+            if (from.weights.isEmpty()) {
+                tip = tr("%1, selected in the run list, has no trained weights to export").arg(from.run);
+            } else {
+                text = tr("E&xport ONNX (%1)…").arg(from.run);
+                tip = tr("Write the model with the weights of %1, the run selected in the run list, as an ONNX file "
+                         "(opset %2)")
+                          .arg(from.run)
+                          .arg(onnx::kOpsetVersion);
+            }
+            break;
+        case Source::Kind::Latest:
+            text = tr("E&xport ONNX (%1)…").arg(from.run);
+            tip = tr("Write the model with the weights of %1, the latest run (select another in the run list), as an "
+                     "ONNX file (opset %2)")
+                      .arg(from.run)
+                      .arg(onnx::kOpsetVersion);
+            break;
+        case Source::Kind::Imported:
+            tip = tr("Write the model with its imported weights (%1) as an ONNX file (opset %2)")
+                      .arg(QFileInfo(from.weights).fileName())
+                      .arg(onnx::kOpsetVersion);
+            break;
+        case Source::Kind::None:
+            tip = tr("No trained weights to export yet: train the project first (Run → Run)");
+            break;
+    }
+    m_export->setText(text);
+    m_export->setStatusTip(tip);
+    m_export->setToolTip(tip);
+    m_export->setEnabled(!from.weights.isEmpty());
+}
+
+bool OnnxActions::exportTo(const QString& onnxFile) {
+    const Source from = source();
+    const QString& weights = from.weights;
+    if (weights.isEmpty() && from.kind == Source::Kind::Selected) {
+        emit errorReported(tr("Export ONNX: the selected run %1 has no trained weights (%2 is missing); select a "
+                              "finished run, or none for the latest")
+                               .arg(from.run, QStringLiteral("weights.safetensors")),
+                           onnxFile);
+        return false;
+    }
+    if (weights.isEmpty()) {
+        emit errorReported(tr("Export ONNX: \"%1\" has no trained weights yet; train it first (Run → Run)")
+                               .arg(m_document->displayName()),
+                           onnxFile);
+        return false;
+    }
+    try {
+        onnx::exportProjectOnnx(m_document->project(), weights.toStdString(), onnxFile.toStdString());
+    } catch (const Error& e) {
+        emit errorReported(tr("Export ONNX failed: %1").arg(QString::fromUtf8(e.what())), onnxFile);
+        return false;
+    }
+    m_messages->add(widgets::Severity::Info,
+                    tr("Exported ONNX model %1 (IR %2, opset %3) with the weights of %4")
+                        .arg(onnxFile)
+                        .arg(onnx::kIrVersion)
+                        .arg(onnx::kOpsetVersion)
+                        .arg(weights),
+                    onnxFile);
+    return true;
+}
+
+bool OnnxActions::importTo(const QString& onnxFile, const QString& projectFile) {
+    onnx::ImportedProject imported;
+    try {
+        imported = onnx::importOnnxProject(onnxFile.toStdString(), projectFile.toStdString());
+    } catch (const Error& e) {
+        emit errorReported(tr("Open ONNX failed: %1").arg(QString::fromUtf8(e.what())), onnxFile);
+        return false;
+    }
+    if (!m_hooks.openProject(projectFile)) return false;
+    m_messages->add(widgets::Severity::Info,
+                    tr("Imported %1 as %2: %3 nodes, weights in %4")
+                        .arg(onnxFile, projectFile)
+                        .arg(imported.nodes)
+                        .arg(QString::fromStdString(imported.weights.string())),
+                    projectFile);
+    updateActions();
+    return true;
+}
+
+void OnnxActions::exportDialog() {
+    const QString folder =
+        m_document->isUntitled() ? QDir::homePath() : QFileInfo(m_document->filePath()).absolutePath();
+    const QString suggestion = QDir(folder).filePath(QString::fromStdString(m_document->project().name) + ".onnx");
+    QString path = QFileDialog::getSaveFileName(m_parent, tr("Export ONNX"), suggestion,
+                                                tr("ONNX models (*.onnx);;All files (*)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".onnx");
+    exportTo(path);
+}
+
+void OnnxActions::openDialog() {
+    if (!m_hooks.mayReplace()) return;
+    const QString model =
+        QFileDialog::getOpenFileName(m_parent, tr("Open ONNX"), {}, tr("ONNX models (*.onnx);;All files (*)"));
+    if (model.isEmpty()) return;
+    const QFileInfo info(model);
+    QString project = QFileDialog::getSaveFileName(m_parent, tr("Save Imported Project As"),
+                                                   info.dir().filePath(info.completeBaseName() + ".tessera"),
+                                                   tr("Tessera projects (*.tessera);;All files (*)"));
+    if (project.isEmpty()) return;
+    if (QFileInfo(project).suffix().isEmpty()) project += QStringLiteral(".tessera");
+    importTo(model, project);
+}
+
+}  // namespace tessera::app

@@ -1,0 +1,109 @@
+#include "widgets/designer/graph_view.h"
+
+#include <QScrollBar>
+#include <QWheelEvent>
+#include <algorithm>
+
+#include "widgets/designer/graph_model.h"
+#include "widgets/designer/graph_scene.h"
+
+namespace tessera::widgets {
+
+GraphView::GraphView(GraphScene* scene, QWidget* parent) : QGraphicsView(scene, parent), m_scene(scene) {
+    setObjectName(QStringLiteral("GraphView"));
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+void GraphView::setZoom(double factor) {
+    m_autoFit = false;
+    applyZoom(factor);
+}
+
+void GraphView::applyZoom(double factor) {
+    factor = std::clamp(factor, 0.2, 3.0);
+    setTransform(QTransform::fromScale(factor, factor));
+}
+
+void GraphView::fitAll() {
+    m_autoFit = true;
+    QRectF bounds = m_scene->itemsBoundingRect();
+    if (bounds.isEmpty()) {
+        applyZoom(1);
+        centerOn(0, 0);
+        return;
+    }
+    bounds.adjust(-30, -30, 30, 30);
+    // The scene grows with what it shows, so scroll bars reach every node.
+    setSceneRect(bounds.united(m_scene->sceneRect()));
+    const QSizeF area = viewport()->size();
+    applyZoom(std::min({1.0, area.width() / bounds.width(), area.height() / bounds.height()}));
+    centerOn(bounds.center());
+}
+
+void GraphView::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit) fitAll();
+}
+
+void GraphView::wheelEvent(QWheelEvent* event) {
+    if (event->angleDelta().y() == 0) return QGraphicsView::wheelEvent(event);
+    event->angleDelta().y() > 0 ? zoomIn() : zoomOut();
+    event->accept();
+}
+
+void GraphView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::MiddleButton || (m_panning && event->button() == Qt::LeftButton)) {
+        // ScrollHandDrag pans only with the left button: replay the press as one.
+        setDragMode(QGraphicsView::ScrollHandDrag);
+        QMouseEvent press(QEvent::MouseButtonPress, event->position(), event->globalPosition(), Qt::LeftButton,
+                          Qt::LeftButton, event->modifiers());
+        QGraphicsView::mousePressEvent(&press);
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::mouseReleaseEvent(QMouseEvent* event) {
+    if (dragMode() == QGraphicsView::ScrollHandDrag) {
+        QMouseEvent release(QEvent::MouseButtonRelease, event->position(), event->globalPosition(), Qt::LeftButton,
+                            Qt::NoButton, event->modifiers());
+        QGraphicsView::mouseReleaseEvent(&release);
+        setDragMode(QGraphicsView::RubberBandDrag);
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void GraphView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_panning = true;
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void GraphView::keyReleaseEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_panning = false;
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+bool GraphView::dropNode(const QString& type, QPoint globalPos) {
+    const QPoint at = viewport()->mapFromGlobal(globalPos);
+    if (!viewport()->rect().contains(at)) return false;
+    const QString id = m_scene->model()->addNode(type, io::Json::object(), m_scene->snapped(mapToScene(at)));
+    if (id.isEmpty()) {
+        emit m_scene->hintRequested(m_scene->model()->lastError());
+    } else {
+        m_scene->selectNodes({id});
+    }
+    return true;
+}
+
+}  // namespace tessera::widgets
