@@ -10,10 +10,10 @@
 //   connect(&panel, &DataPanel::datasetChosen, …);   // the user picked another built-in set
 #pragma once
 
-#include <QAbstractTableModel>
 #include <QWidget>
 
 #include "core/data/dataset.h"
+#include "widgets/common/dataset_table_model.h"
 
 class QComboBox;
 class QCustomPlot;
@@ -22,24 +22,6 @@ class QPushButton;
 class QTableView;
 
 namespace tessera::widgets {
-
-// A Dataset as a table: one row per sample, its feature columns and then "target" (the class name
-// for classification).
-class DatasetTableModel : public QAbstractTableModel {
-    Q_OBJECT
-public:
-    using QAbstractTableModel::QAbstractTableModel;
-    void setDataset(const data::Dataset& dataset);
-    const data::Dataset& dataset() const { return m_dataset; }
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    data::Dataset m_dataset;
-    bool m_loaded = false;
-};
 
 // The first samples of an image data set ([1, H, W] or [H, W] samples) drawn as grey tiles with
 // their class, as sklearn's digits gallery.

@@ -17,7 +17,7 @@
 #include "core/tensor/error.h"
 #include "core/tensor/generator.h"
 #include "core/train/project_session.h"
-#include "widgets/data/data_panel.h"
+#include "widgets/common/dataset_table_model.h"
 
 namespace tessera::widgets {
 
