@@ -3,7 +3,10 @@
 #   1. no file under core/ includes a Qt header (<Q…>, <q….h>, <qcustomplot.h>);
 #   2. libtessera_core needs no Qt library (readelf -d NEEDED entries);
 #   3. Eigen and oneTBB headers are included only under core/kernels and core/ml;
-#   4. widgets/, app/ and plugins/ include nothing from core/kernels.
+#   4. widgets/, app/ and plugins/ include nothing from core/kernels;
+#   5. widgets/ includes nothing from app/;
+#   6. a feature folder of widgets (widgets/designer/, widgets/training/, …) includes from widgets/
+#      only widgets/common/ and itself, so each tab's views can change without touching another's.
 # Prints every violation as file:line: rule, and exits 1 when there is one.
 #
 #   layering.sh SOURCE_DIR LIBTESSERA_CORE     check the project
@@ -23,6 +26,19 @@ grep_rule() {
     (cd "$src" && grep -rnE --include='*.h' --include='*.cpp' "$regex" "$room") |
         { if (($#)); then grep -vE "${allowed#|}"; else cat; fi; } |
         sed -E "s|^([^:]+:[0-9]+):.*|\1: $message|"
+}
+
+# feature_rule SRC: rule 6, for every folder under SRC/widgets except common/.
+feature_rule() {
+    local src=$1 dir feature
+    for dir in "$src"/widgets/*/; do
+        [[ -d $dir ]] || continue
+        feature=$(basename "$dir")
+        [[ $feature == common ]] && continue
+        (cd "$src" && grep -rnE --include='*.h' --include='*.cpp' "${include}widgets/" "widgets/$feature") |
+            grep -vE "^[^:]+:[0-9]+:[[:space:]]*#[[:space:]]*include[[:space:]]*[<\"]widgets/(common|$feature)/" |
+            sed -E "s|^([^:]+:[0-9]+):.*|\1: widgets/$feature includes another feature folder (only widgets/common and itself)|"
+    done
 }
 
 check() {
@@ -46,6 +62,8 @@ check() {
             grep_rule "$src" "$room" "${include}core/kernels/" \
                 "$room includes core/kernels (use core's public headers)"
         done
+        grep_rule "$src" widgets "${include}app/" "widgets includes app (widgets know nothing of app)"
+        feature_rule "$src"
     )
     [[ -z $out ]] && return 0
     echo "$out"
@@ -64,11 +82,15 @@ self_test() {
     printf '\n\n#include <tbb/parallel_for.h>\n' >"$tmp/core/ops/c.cpp"
     printf '#include "core/kernels/gemm.h"\n' >"$tmp/widgets/d.cpp"
     printf '#include "core/tensor/tensor.h"\n' >"$tmp/app/ok.cpp"
+    mkdir -p "$tmp"/widgets/{common,designer,training}
+    printf '#include "app/main_window.h"\n' >"$tmp/widgets/common/e.cpp"
+    printf '#include "widgets/common/x.h"\n#include "widgets/designer/y.h"\n' >"$tmp/widgets/designer/ok.cpp"
+    printf '#include <QString>\n\n#include "widgets/designer/y.h"\n' >"$tmp/widgets/training/f.cpp"
     local out
     out=$(check "$tmp" "$qtlib" 2>/dev/null)
     local status=0
     for expected in core/tensor/a.h:2: core/tensor/b.cpp:1: core/ops/c.cpp:3: widgets/d.cpp:1: \
-        "links the Qt library libQt6"; do
+        widgets/common/e.cpp:1: widgets/training/f.cpp:3: "links the Qt library libQt6"; do
         if ! grep -qF "$expected" <<<"$out"; then
             echo "self-test: the violation at '$expected' was not reported"
             status=1

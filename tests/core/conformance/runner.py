@@ -3,7 +3,7 @@
 
 usage: runner.py CASEFILE OUTDIR
 
-For every case of CASEFILE (format: /work/notes/conformance.md, summarised in cases/README.md):
+For every case of CASEFILE (the format is described in cases/README.md):
 generates its inputs with numpy (seeded from a hash of the case name) into OUTDIR/CASE/inputs/NAME.npy,
 runs the script text in torch 1.13 with `torch` and `F` (torch.nn.functional) in scope, and saves every
 assigned variable into OUTDIR/CASE/torch/: a tensor as NAME.npy, a Python int/float/bool as a 0-d
