@@ -15,6 +15,7 @@
 #include "app/designer/designer_page.h"
 #include "app/main_window.h"
 #include "app/project/project_document.h"
+#include "widgets/designer/graph_items.h"
 #include "widgets/designer/graph_model.h"
 #include "widgets/designer/graph_scene.h"
 #include "widgets/designer/graph_view.h"
