@@ -11,6 +11,9 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 jobs=${TESSERA_JOBS:-$(nproc)}
+# ccache keys on paths relative to the checkout, so a fresh clone in another folder (as CI makes)
+# reuses what an earlier build of the same sources compiled.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 bash scripts/setup-deps.sh || {
     echo "test: installing dependencies failed"
