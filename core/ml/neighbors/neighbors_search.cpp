@@ -118,10 +118,11 @@ NeighborSearch::NeighborSearch(const Tensor& fitX, Metric metric, bool viaGemm)
     }
 }
 
-// Runs `visit(row, r_dist, index)` for every (query row, training row) pair of a block of query rows,
-// training rows in increasing order. r_dist is the rank-preserving distance sklearn's reductions use.
 namespace {
 
+// Runs visit(row, r, j0, count) over the block's query rows and the training rows in increasing order,
+// span by span: r[t] is the rank-preserving distance sklearn's reductions use between query `row` and
+// training row j0 + t.
 template <class Visit>
 void scanBlock(const std::vector<double>& fit, const std::vector<double>& fitNorms, std::int64_t n, std::int64_t d,
                const double* query, const double* queryNorms, std::int64_t rows, Metric metric, bool viaGemm,
@@ -133,28 +134,35 @@ void scanBlock(const std::vector<double>& fit, const std::vector<double>& fitNor
             kernels::MatrixRef<const double> b{fit.data() + f0 * d, cols, d, d, 1};
             kernels::MatrixRef<double> c{panel.data(), rows, cols, cols, 1};
             kernels::gemm(a, b.t(), c, {.alpha = -2.0});
+            const double* yy = fitNorms.data() + f0;
             for (std::int64_t i = 0; i < rows; ++i) {
-                const double* mid = panel.data() + i * cols;
+                double* r = panel.data() + i * cols;
                 const double xx = queryNorms[i];
-                for (std::int64_t j = 0; j < cols; ++j) visit(i, xx + mid[j] + fitNorms[f0 + j], f0 + j);
+                // sklearn's order of the sum: (||x||² + middle) + ||y||²
+                for (std::int64_t j = 0; j < cols; ++j) r[j] = (xx + r[j]) + yy[j];
+                visit(i, static_cast<const double*>(r), f0, cols);
             }
         }
         return;
     }
     for (std::int64_t i = 0; i < rows; ++i) {
         const double* q = query + i * d;
-        for (std::int64_t j = 0; j < n; ++j) {
-            const double* y = fit.data() + j * d;
-            double s = 0;
-            if (metric == Metric::Euclidean) {
-                for (std::int64_t t = 0; t < d; ++t) {
-                    const double diff = q[t] - y[t];
-                    s += diff * diff;
+        for (std::int64_t f0 = 0; f0 < n; f0 += kFitBlock) {
+            const std::int64_t cols = std::min(kFitBlock, n - f0);
+            for (std::int64_t j = 0; j < cols; ++j) {
+                const double* y = fit.data() + (f0 + j) * d;
+                double s = 0;
+                if (metric == Metric::Euclidean) {
+                    for (std::int64_t t = 0; t < d; ++t) {
+                        const double diff = q[t] - y[t];
+                        s += diff * diff;
+                    }
+                } else {
+                    for (std::int64_t t = 0; t < d; ++t) s += std::abs(q[t] - y[t]);
                 }
-            } else {
-                for (std::int64_t t = 0; t < d; ++t) s += std::abs(q[t] - y[t]);
+                panel[j] = s;
             }
-            visit(i, s, j);
+            visit(i, static_cast<const double*>(panel.data()), f0, cols);
         }
     }
 }
@@ -206,12 +214,30 @@ KNeighbors NeighborSearch::kneighbors(const Tensor& queryX, std::int64_t k) cons
         // One heap per emulated thread and query row.
         std::vector<double> heapV(static_cast<std::size_t>(yThreads * rows * k), inf);
         std::vector<std::int64_t> heapI(heapV.size(), 0);
-        std::int64_t thread = 0;
+        std::int64_t thread = 0;  // the emulated thread whose training rows are being scanned
         scanBlock(m_x, m_norms, m_n, m_d, query.data() + lo * m_d, queryNorms.data() + lo, rows, m_metric, m_viaGemm,
-                  panel, [&](std::int64_t i, double r, std::int64_t j) {
-                      if (yThreads > 1) thread = std::upper_bound(bounds.begin(), bounds.end(), j) - bounds.begin() - 1;
-                      const std::int64_t at = (thread * rows + i) * k;
-                      heapPush(heapV.data() + at, heapI.data() + at, k, r, j);
+                  panel, [&](std::int64_t i, const double* r, std::int64_t j0, std::int64_t count) {
+                      // Each emulated thread's part of the span goes to that thread's heap; the heap's
+                      // root is kept in a register, as most distances are rejected against it.
+                      std::int64_t j = j0;
+                      const std::int64_t end = j0 + count;
+                      while (j < end) {
+                          while (bounds[thread + 1] <= j) ++thread;
+                          while (thread > 0 && bounds[thread] > j) --thread;
+                          const std::int64_t stop = std::min(end, bounds[thread + 1]);
+                          double* hv = heapV.data() + (thread * rows + i) * k;
+                          std::int64_t* hi = heapI.data() + (thread * rows + i) * k;
+                          double root = hv[0];
+                          // Locals, so that the compiler keeps the scan in registers.
+                          for (std::int64_t jj = j; jj < stop; ++jj) {
+                              const double v = r[jj - j0];
+                              if (v < root) {
+                                  heapPush(hv, hi, k, v, jj);
+                                  root = hv[0];
+                              }
+                          }
+                          j = stop;
+                      }
                   });
         for (std::int64_t i = 0; i < rows; ++i) {
             double* v = out.distances.data() + (lo + i) * k;
@@ -250,11 +276,12 @@ RadiusNeighbors NeighborSearch::radiusNeighbors(const Tensor& queryX, double rad
     kernels::parallelFor(0, m, kQueryBlock, [&](std::int64_t lo, std::int64_t hi) {
         std::vector<double> panel(static_cast<std::size_t>(kQueryBlock * kFitBlock));
         scanBlock(m_x, m_norms, m_n, m_d, query.data() + lo * m_d, queryNorms.data() + lo, hi - lo, m_metric, m_viaGemm,
-                  panel, [&](std::int64_t i, double r, std::int64_t j) {
-                      if (r <= rRadius) {
-                          out.distances[lo + i].push_back(r);
-                          out.indices[lo + i].push_back(j);
-                      }
+                  panel, [&](std::int64_t i, const double* r, std::int64_t j0, std::int64_t count) {
+                      for (std::int64_t t = 0; t < count; ++t)
+                          if (r[t] <= rRadius) {
+                              out.distances[lo + i].push_back(r[t]);
+                              out.indices[lo + i].push_back(j0 + t);
+                          }
                   });
         for (std::int64_t i = lo; i < hi; ++i) {
             auto& dv = out.distances[i];

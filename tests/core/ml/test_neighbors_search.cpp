@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/kernels/parallel.h"
+#include "core/ml/neighbors/kd_tree.h"
 #include "core/ml/neighbors/neighbors_search.h"
 #include "core/ml/random_state.h"
 #include "sklearn_reference.h"
@@ -132,6 +133,44 @@ private slots:
                 at += 2;
             }
         }
+    }
+
+    void kdTreeEqualsSklearnsKdTree() {
+        // The tree's index array, k-neighbours (with ties) and unsorted radius results in sklearn's
+        // traversal order, for two leaf sizes and p = 2 and 1.
+        const Data d = makeData();
+        QString script = kPrelude + "from sklearn.neighbors import KDTree\nF = " + pyArray(d.fit) +
+                         "\nQ = " + pyArray(d.query) + "\n";
+        for (const char* metric : {"euclidean", "manhattan"})
+            for (int leaf : {30, 7})
+                script += QString(
+                              "t = KDTree(F, leaf_size=%1, metric='%2')\n"
+                              "print(' '.join(map(str, t.get_arrays()[1])))\n"
+                              "dist, ind = t.query(Q, k=5)\n"
+                              "print(' '.join(map(str, ind.ravel())))\n"
+                              "print(' '.join(float(x).hex() for x in dist.ravel()))\n"
+                              "ind, dist = t.query_radius(Q, r=0.8, return_distance=True)\n"
+                              "print(' '.join(' '.join(map(str, a)) + ' |' for a in ind))\n")
+                              .arg(leaf)
+                              .arg(metric);
+        const QStringList lines = runSklearn(script);
+        QCOMPARE(lines.size(), 16);
+        int at = 0;
+        for (Metric metric : {Metric::Euclidean, Metric::Manhattan})
+            for (int leaf : {30, 7}) {
+                const KdTree tree(d.fit, leaf, metric);
+                QCOMPARE(ints(tree.indexArray()), lines[at]);
+                const KNeighbors nn = tree.query(d.query, 5);
+                QCOMPARE(ints(nn.indices), lines[at + 1]);
+                const auto theirs = hexDoubles(lines[at + 2]);
+                QCOMPARE(theirs.size(), nn.distances.size());
+                for (std::size_t i = 0; i < theirs.size(); ++i) QVERIFY(closeRel(nn.distances[i], theirs[i]));
+                const RadiusNeighbors rn = tree.queryRadius(d.query, 0.8, false);
+                QStringList rows;
+                for (const auto& r : rn.indices) rows << ints(r) + " |";
+                QCOMPARE(rows.join(' '), lines[at + 3]);
+                at += 4;
+            }
     }
 
     void simultaneousSortKeepsPairs() {
