@@ -187,7 +187,10 @@ private slots:
                     }
                     std::set<std::string> skNames, ourNames;
                     for (const auto& a : meta.at("attributes").asArray()) skNames.insert(a.asString());
-                    for (const auto& [name, v] : est->attributes()) ourNames.insert(name);
+                    // Names starting with "_" are sklearn's private state (a neighbours model's _fit_X),
+                    // kept as attributes so that persistence carries them; the runner lists public ones.
+                    for (const auto& [name, v] : est->attributes())
+                        if (name.rfind('_', 0) != 0) ourNames.insert(name);
                     for (const auto& n : skNames)
                         if (!ourNames.count(n)) problems.push_back("attribute " + n + " is missing");
                     for (const auto& n : ourNames)
