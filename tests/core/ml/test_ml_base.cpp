@@ -8,6 +8,7 @@
 #include "../error_of.h"
 #include "core/io/atomic_file.h"
 #include "core/io/safetensors.h"
+#include "core/kernels/parallel.h"
 #include "core/ml/base/errors.h"
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
@@ -184,6 +185,28 @@ private slots:
                  QString("This 'Pipeline' has no attribute 'transform'"));
         auto back = decodeEstimator(encodeEstimator(*pipe), "pipe");
         QVERIFY(back->predict(X) == pipe->predict(X));
+    }
+
+    void resultsDoNotDependOnThreads() {
+        // 9000 rows: LinearRegression's QR runs on two row blocks (Note [Row blocks]), Ridge on the GEMM.
+        const std::int64_t n = 9000, p = 6;
+        std::vector<double> x(n * p), y(n);
+        for (std::int64_t i = 0; i < n * p; ++i) x[i] = std::sin(0.37 * static_cast<double>(i)) * (1 + i % 7);
+        for (std::int64_t i = 0; i < n; ++i) y[i] = x[i * p] - 2 * x[i * p + 3] + std::cos(static_cast<double>(i));
+        const Tensor X = matrix(x, n, p);
+        const Array Y(Tensor::fromVector<double>(y, {n}));
+        const int saved = kernels::numThreads();
+        for (const char* name : {"LinearRegression", "Ridge"}) {
+            kernels::setNumThreads(1);
+            auto one = make(name);
+            one->fit(X, Y);
+            kernels::setNumThreads(2);
+            auto two = make(name);
+            two->fit(X, Y);
+            QVERIFY2(one->attribute("coef_") == two->attribute("coef_"), name);
+            QVERIFY2(one->predict(X) == two->predict(X), name);
+        }
+        kernels::setNumThreads(saved);
     }
 
     void persistenceRoundTripAndDamage() {
