@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "core/kernels/gemm.h"
+#include "core/kernels/parallel.h"
+
 namespace tessera::ml::detail {
 
 namespace {
@@ -11,6 +14,51 @@ namespace {
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using MapRow = Eigen::Map<RowMatrix>;
 using ConstMapRow = Eigen::Map<const RowMatrix>;
+
+// Note [Row blocks]: the QR of a tall A runs on blocks of rows whose boundaries depend only on the
+// shape, each block on its own thread, combined in block order, so the result is bitwise the same for
+// every thread count.
+std::int64_t blockCount(std::int64_t rows, std::int64_t cols) {
+    const std::int64_t blockRows = std::max<std::int64_t>(4096, 4 * cols);
+    return std::max<std::int64_t>(1, rows / blockRows);
+}
+
+std::int64_t blockStart(std::int64_t b, std::int64_t blocks, std::int64_t rows) { return b * rows / blocks; }
+
+// [AᵀA, AᵀB] for row-major A [n, p], B [n, t], on the kernels' GEMM (deterministic for any thread
+// count, Note [GEMM determinism]).
+std::pair<Eigen::MatrixXd, Eigen::MatrixXd> normalEquations(const ConstMapRow& A, const ConstMapRow& B) {
+    const std::int64_t n = A.rows(), p = A.cols(), t = B.cols();
+    RowMatrix G(p, p), C(p, t);
+    const kernels::MatrixRef<const double> a{A.data(), n, p, p, 1}, b{B.data(), n, t, t, 1};
+    kernels::gemm(a.t(), a, kernels::MatrixRef<double>{G.data(), p, p, p, 1});
+    kernels::gemm(a.t(), b, kernels::MatrixRef<double>{C.data(), p, t, t, 1});
+    return {Eigen::MatrixXd(G), Eigen::MatrixXd(C)};
+}
+
+// R and the top rows of QᵀB of A = QR for a tall A, by TSQR: a QR per row block, then one of the stacked Rs.
+std::pair<Eigen::MatrixXd, Eigen::MatrixXd> tallQr(const ConstMapRow& A, const ConstMapRow& B) {
+    const std::int64_t n = A.rows(), p = A.cols(), t = B.cols();
+    const std::int64_t blocks = blockCount(n, p);
+    auto qrOf = [p](const Eigen::MatrixXd& M, const Eigen::MatrixXd& rhs) {
+        Eigen::HouseholderQR<Eigen::MatrixXd> qr(M);
+        Eigen::MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+        Eigen::MatrixXd QtB = (qr.householderQ().transpose() * rhs).topRows(p);
+        return std::make_pair(std::move(R), std::move(QtB));
+    };
+    if (blocks == 1) return qrOf(Eigen::MatrixXd(A), Eigen::MatrixXd(B));
+    Eigen::MatrixXd stackedR(blocks * p, p), stackedB(blocks * p, t);
+    kernels::parallelFor(0, blocks, 1, [&](std::int64_t lo, std::int64_t hi) {
+        for (std::int64_t b = lo; b < hi; ++b) {
+            const std::int64_t r0 = blockStart(b, blocks, n), r1 = blockStart(b + 1, blocks, n);
+            auto [R, QtB] =
+                qrOf(Eigen::MatrixXd(A.middleRows(r0, r1 - r0)), Eigen::MatrixXd(B.middleRows(r0, r1 - r0)));
+            stackedR.middleRows(b * p, p) = R;
+            stackedB.middleRows(b * p, p) = QtB;
+        }
+    });
+    return qrOf(stackedR, stackedB);
+}
 
 }  // namespace
 
@@ -62,9 +110,7 @@ LstsqResult solveLstsq(const CenteredData& d) {
     Eigen::MatrixXd rhs;  // U^T B
     if (n >= p) {
         // A = QR first: the SVD then runs on the small R, and the singular values are A's.
-        Eigen::HouseholderQR<Eigen::MatrixXd> qr(A);
-        Eigen::MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
-        Eigen::MatrixXd QtB = (qr.householderQ().transpose() * B).topRows(p);
+        auto [R, QtB] = tallQr(A, B);
         Eigen::JacobiSVD<Eigen::MatrixXd> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
         s = svd.singularValues();
         U = svd.matrixU();
@@ -167,10 +213,7 @@ std::vector<double> solveRidge(const CenteredData& d, const std::vector<double>&
         return out;
     }
     if (p <= n) {
-        Eigen::MatrixXd G = Eigen::MatrixXd::Zero(p, p);
-        G.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose());
-        G = G.selfadjointView<Eigen::Lower>();
-        const Eigen::MatrixXd AtB = A.transpose() * B;
+        const auto [G, AtB] = normalEquations(A, B);
         for (std::int64_t a = 0; a < t; ++a) {
             Eigen::MatrixXd M = G;
             M.diagonal().array() += alphas[a];
@@ -215,9 +258,9 @@ std::vector<double> linearPredict(const Tensor& X, const double* coef, const dou
     ConstMapRow A(X.data<double>(), n, p);
     ConstMapRow W(coef, targets, p);
     std::vector<double> out(static_cast<std::size_t>(n * targets));
-    MapRow O(out.data(), n, targets);
-    O.noalias() = A * W.transpose();
-    for (std::int64_t a = 0; a < targets; ++a) O.col(a).array() += intercept[a];
+    const kernels::MatrixRef<const double> a{A.data(), n, p, p, 1}, w{W.data(), targets, p, p, 1};
+    kernels::gemm(a, w.t(), kernels::MatrixRef<double>{out.data(), n, targets, targets, 1},
+                  {.bias = intercept, .biasKind = kernels::BiasKind::PerColumn});
     return out;
 }
 

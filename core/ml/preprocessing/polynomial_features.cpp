@@ -1,7 +1,10 @@
 // PolynomialFeatures: every product of input features up to `degree`, in sklearn's column order
-// (combinations with replacement by degree) and computed in its multiplication order, x_c0 * (x_c1 *
-// (… x_ck)), so the values match sklearn's bit for bit.
+// (combinations with replacement by degree) and computed in its multiplication order, so the values
+// match sklearn's bit for bit.
+#include <algorithm>
 #include <string>
+
+#include "core/kernels/parallel.h"
 
 #include "core/ml/base/registry.h"
 
@@ -39,22 +42,33 @@ public:
         const Tensor X = validateX(Xin);
         const std::int64_t n = X.size(0), p = X.size(1);
         const auto [lo, hi] = degrees();
-        const auto combos = combinations(p, lo, hi, paramBool("interaction_only"), paramBool("include_bias"));
-        const auto m = static_cast<std::int64_t>(combos.size());
+        const bool bias = paramBool("include_bias");
+        const Plan plan = makePlan(p, hi, paramBool("interaction_only"), bias);
+        // Columns of degree < min_degree (after the bias) are computed in a scratch row and not kept.
+        const std::int64_t full = static_cast<std::int64_t>(plan.ops.size()) + (bias ? 1 : 0);
+        const std::int64_t skip = lo <= 1 ? 0 : plan.degreeStart[static_cast<std::size_t>(lo)] - (bias ? 1 : 0);
+        const std::int64_t m = full - skip;
         Tensor out = Tensor::empty({n, m}, DType::Float64);
         const double* x = X.data<double>();
         double* o = out.data<double>();
-        for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t c = 0; c < m; ++c) {
-                const auto& combo = combos[c];
-                if (combo.empty()) {
-                    o[i * m + c] = 1.0;
-                    continue;
+        kernels::parallelFor(0, n, 256, [&](std::int64_t r0, std::int64_t r1) {
+            std::vector<double> scratch(static_cast<std::size_t>(full));
+            for (std::int64_t i = r0; i < r1; ++i) {
+                double* row = skip ? scratch.data() : o + i * m;
+                const double* xi = x + i * p;
+                std::int64_t c = 0;
+                if (bias) row[c++] = 1.0;
+                for (const auto& op : plan.ops) {
+                    row[c] = op.source < 0 ? xi[op.feature] : row[op.source] * xi[op.feature];
+                    ++c;
                 }
-                double v = x[i * p + combo.back()];
-                for (std::size_t k = combo.size() - 1; k-- > 0;) v = v * x[i * p + combo[k]];
-                o[i * m + c] = v;
+                if (skip) {
+                    double* dst = o + i * m;
+                    if (bias) dst[0] = 1.0;
+                    std::copy(row + (bias ? 1 : 0) + skip, row + full, dst + (bias ? 1 : 0));
+                }
             }
+        });
         return out;
     }
 
@@ -80,6 +94,51 @@ public:
     }
 
 private:
+    // sklearn's dense transform as a list of column operations: a degree-1 column copies feature f; a
+    // degree-d column multiplies the degree-(d-1) column `source` (a combination whose first feature is
+    // >= f) by feature f — XP[:, start:end] * X[:, f] in sklearn's loop, the same products in the same order.
+    struct Op {
+        std::int64_t source;  // -1: copy the feature
+        std::int64_t feature;
+    };
+    struct Plan {
+        std::vector<Op> ops;
+        std::vector<std::int64_t> degreeStart;  // first column of each degree (bias counted)
+    };
+
+    static Plan makePlan(std::int64_t p, std::int64_t hi, bool interactionOnly, bool bias) {
+        Plan plan;
+        std::int64_t col = bias ? 1 : 0;
+        plan.degreeStart.assign(static_cast<std::size_t>(hi + 2), col);
+        if (hi < 1) return plan;
+        plan.degreeStart[1] = col;
+        std::vector<std::int64_t> index;  // start of each feature's block in the previous degree, then its end
+        for (std::int64_t f = 0; f < p; ++f) {
+            index.push_back(col);
+            plan.ops.push_back({-1, f});
+            ++col;
+        }
+        index.push_back(col);
+        for (std::int64_t d = 2; d <= hi; ++d) {
+            plan.degreeStart[static_cast<std::size_t>(d)] = col;
+            std::vector<std::int64_t> next;
+            const std::int64_t end = index.back();
+            for (std::int64_t f = 0; f < p; ++f) {
+                std::int64_t start = index[static_cast<std::size_t>(f)];
+                next.push_back(col);
+                if (interactionOnly)
+                    start += index[static_cast<std::size_t>(f) + 1] - index[static_cast<std::size_t>(f)];
+                if (end - start <= 0) break;
+                for (std::int64_t s = start; s < end; ++s) plan.ops.push_back({s, f});
+                col += end - start;
+            }
+            next.push_back(col);
+            index = std::move(next);
+        }
+        plan.degreeStart[static_cast<std::size_t>(hi) + 1] = col;
+        return plan;
+    }
+
     std::pair<std::int64_t, std::int64_t> degrees() const {
         const ParamValue& d = param("degree");
         if (d.isInt()) return {0, d.asInt()};

@@ -8,9 +8,11 @@
 #include "../error_of.h"
 #include "core/io/atomic_file.h"
 #include "core/io/safetensors.h"
+#include "core/kernels/parallel.h"
 #include "core/ml/base/errors.h"
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/compose/pipeline.h"
 
 using namespace tessera;
 using namespace tessera::ml;
@@ -150,6 +152,61 @@ private slots:
         const Tensor back = s->inverseTransform(Z);
         QVERIFY(std::abs(back.toVector<double>()[2] - 2.0) < 1e-14);
         QCOMPARE(s->getFeatureNamesOut(), (std::vector<std::string>{"x0", "x1"}));
+    }
+
+    void pipelineNamesIndexingAndNestedParams() {
+        auto pipe = makePipeline({make("StandardScaler"), make("StandardScaler"), make("Ridge")});
+        const auto steps = pipe->children();
+        QCOMPARE(steps.size(), std::size_t(3));
+        QCOMPARE(QString::fromStdString(steps[0].first), QString("standardscaler-1"));
+        QCOMPARE(QString::fromStdString(steps[1].first), QString("standardscaler-2"));
+        QCOMPARE(QString::fromStdString(steps[2].first), QString("ridge"));
+        pipe->setParams({{"ridge__alpha", 0.25}, {"standardscaler-1__with_mean", false}});
+        QCOMPARE(pipelineStep(*pipe, -1)->param("alpha").asDouble(), 0.25);
+        QVERIFY(!namedStep(*pipe, "standardscaler-1")->param("with_mean").asBool());
+        const ParamList deep = pipe->getParams(true);
+        QCOMPARE(QString::fromStdString(deep[0].first), QString("memory"));
+        QCOMPARE(QString::fromStdString(deep[3].first), QString("standardscaler-1"));
+        QVERIFY(std::any_of(deep.begin(), deep.end(), [](const auto& p) { return p.first == "ridge__alpha"; }));
+        QCOMPARE(errorOf<IndexError>([&] { pipelineStep(*pipe, 3); }), QString("list index out of range"));
+        // Replacing a step by name, as pipe.set_params(ridge=...) does.
+        pipe->setParams({{"ridge", ParamValue(make("LinearRegression"))}});
+        QCOMPARE(QString::fromStdString(pipelineStep(*pipe, 2)->className()), QString("LinearRegression"));
+        const Tensor X = matrix({1, 2, 3, 5, 4, 1, 0, 2}, 4, 2);
+        const Tensor y = Tensor::fromVector<double>({1, 2, 3, 4}, {4});
+        pipe->fit(X, Array(y));
+        QVERIFY(pipelineStep(*pipe, 0)->isFitted());
+        auto c = pipe->clone();
+        QVERIFY(!pipelineStep(*c, 0)->isFitted());
+        QVERIFY(pipelineStep(*c, 0).get() != pipelineStep(*pipe, 0).get());
+        auto head = pipelineSlice(*pipe, 0, -1);
+        QCOMPARE(head->transform(X).size(1), std::int64_t(2));
+        QCOMPARE(errorOf<AttributeError>([&] { pipe->transform(X); }),
+                 QString("This 'Pipeline' has no attribute 'transform'"));
+        auto back = decodeEstimator(encodeEstimator(*pipe), "pipe");
+        QVERIFY(back->predict(X) == pipe->predict(X));
+    }
+
+    void resultsDoNotDependOnThreads() {
+        // 9000 rows: LinearRegression's QR runs on two row blocks (Note [Row blocks]), Ridge on the GEMM.
+        const std::int64_t n = 9000, p = 6;
+        std::vector<double> x(n * p), y(n);
+        for (std::int64_t i = 0; i < n * p; ++i) x[i] = std::sin(0.37 * static_cast<double>(i)) * (1 + i % 7);
+        for (std::int64_t i = 0; i < n; ++i) y[i] = x[i * p] - 2 * x[i * p + 3] + std::cos(static_cast<double>(i));
+        const Tensor X = matrix(x, n, p);
+        const Array Y(Tensor::fromVector<double>(y, {n}));
+        const int saved = kernels::numThreads();
+        for (const char* name : {"LinearRegression", "Ridge"}) {
+            kernels::setNumThreads(1);
+            auto one = make(name);
+            one->fit(X, Y);
+            kernels::setNumThreads(2);
+            auto two = make(name);
+            two->fit(X, Y);
+            QVERIFY2(one->attribute("coef_") == two->attribute("coef_"), name);
+            QVERIFY2(one->predict(X) == two->predict(X), name);
+        }
+        kernels::setNumThreads(saved);
     }
 
     void persistenceRoundTripAndDamage() {

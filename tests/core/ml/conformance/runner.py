@@ -9,6 +9,7 @@ attributes and error messages go to OUT_DIR/CASE/meta.json. OUT_DIR/defaults.jso
 of every registered class NAME (in the tagged form of core/ml's ParamValue::toJson).
 """
 import importlib
+import inspect
 import json
 import os
 import sys
@@ -178,6 +179,13 @@ def run_case(case, out):
         for name in public_attributes(est):
             meta["attributes"].append(name)
             save(out, "attr." + name, getattr(est, name), meta)
+        meta["children"] = {}
+        for step, child in getattr(est, "steps", []):
+            if not hasattr(child, "get_params"):
+                continue
+            meta["children"][step] = public_attributes(child)
+            for name in meta["children"][step]:
+                save(out, "attr." + step + "." + name, getattr(child, name), meta)
     with open(os.path.join(out, "meta.json"), "w") as f:
         json.dump(meta, f)
 
@@ -188,9 +196,14 @@ def main():
     defaults = {}
     for name in names:
         try:
-            defaults[name] = {k: encode(v) for k, v in find_class(name)().get_params(deep=False).items()}
+            cls = find_class(name)
         except KeyError:
             defaults[name] = None
+            continue
+        # Keywords without a default (Pipeline's steps) are marked as required.
+        sig = inspect.signature(cls.__init__)
+        defaults[name] = {k: ({"required": True} if p.default is inspect.Parameter.empty else encode(p.default))
+                          for k, p in sig.parameters.items() if k != "self"}
     with open(os.path.join(out_dir, "defaults.json"), "w") as f:
         json.dump(defaults, f)
     for file in sorted(os.listdir(cases_dir)):
