@@ -32,7 +32,8 @@ public:
             setAttribute("singular_",
                          Array(Tensor::fromVector<double>(r.singular, {static_cast<std::int64_t>(r.singular.size())})));
         }
-        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, Y.dim() == 2);
+        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, Y.dim() == 2,
+                                             fitIntercept);
         setAttribute("coef_", c);
         setAttribute("intercept_", b);
         return *this;
@@ -40,12 +41,7 @@ public:
 
     Array predict(const Tensor& Xin) const override {
         const Tensor X = validateX(Xin);
-        const Tensor& coef = fitted("coef_");
-        const Tensor b = toFloat64(attribute("intercept_"), "intercept_");
-        const std::int64_t t = coef.dim() == 2 ? coef.size(0) : 1;
-        std::vector<double> out = detail::linearPredict(X, coef.data<double>(), b.data<double>(), t);
-        if (coef.dim() == 1) return Array(Tensor::fromVector<double>(out, {X.size(0)}));
-        return Array(Tensor::fromVector<double>(out, {X.size(0), t}));
+        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
     }
 };
 

@@ -253,20 +253,31 @@ std::vector<double> intercepts(const CenteredData& d, const std::vector<double>&
     return b;
 }
 
-std::vector<double> linearPredict(const Tensor& X, const double* coef, const double* intercept, std::int64_t targets) {
+std::vector<double> linearPredict(const Tensor& X, const Tensor& coef, const Tensor& intercept) {
     const std::int64_t n = X.size(0), p = X.size(1);
-    ConstMapRow A(X.data<double>(), n, p);
-    ConstMapRow W(coef, targets, p);
+    const std::int64_t targets = coef.dim() == 2 ? coef.size(0) : 1;
+    const Tensor b = intercept.dtype() == DType::Float64 ? intercept : toFloat64(Array(intercept), "intercept_");
+    std::vector<double> bias(static_cast<std::size_t>(targets));
+    for (std::int64_t a = 0; a < targets; ++a) bias[a] = b.data<double>()[b.numel() == 1 ? 0 : a];
     std::vector<double> out(static_cast<std::size_t>(n * targets));
-    const kernels::MatrixRef<const double> a{A.data(), n, p, p, 1}, w{W.data(), targets, p, p, 1};
-    kernels::gemm(a, w.t(), kernels::MatrixRef<double>{out.data(), n, targets, targets, 1},
-                  {.bias = intercept, .biasKind = kernels::BiasKind::PerColumn});
+    const kernels::MatrixRef<const double> x{X.data<double>(), n, p, p, 1}, w{coef.data<double>(), targets, p, p, 1};
+    kernels::gemm(x, w.t(), kernels::MatrixRef<double>{out.data(), n, targets, targets, 1},
+                  {.bias = bias.data(), .biasKind = kernels::BiasKind::PerColumn});
     return out;
 }
 
+Tensor linearPredictTensor(const Tensor& X, const Tensor& coef, const Tensor& intercept, bool ravelSingle) {
+    std::vector<double> out = linearPredict(X, coef, intercept);
+    const std::int64_t t = coef.dim() == 2 ? coef.size(0) : 1;
+    if (coef.dim() == 1 || (ravelSingle && t == 1)) return Tensor::fromVector<double>(out, {X.size(0)});
+    return Tensor::fromVector<double>(out, {X.size(0), t});
+}
+
 std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const std::vector<double>& intercept,
-                                       std::int64_t features, bool multiOutput) {
+                                       std::int64_t features, bool multiOutput, bool fitIntercept) {
     const auto t = static_cast<std::int64_t>(intercept.size());
+    if (multiOutput && !fitIntercept)
+        return {Array(Tensor::fromVector<double>(coef, {t, features})), Array(Tensor::scalar<double>(0.0))};
     if (!multiOutput)
         return {Array(Tensor::fromVector<double>(coef, {features})), Array(Tensor::scalar<double>(intercept[0]))};
     return {Array(Tensor::fromVector<double>(coef, {t, features})), Array(Tensor::fromVector<double>(intercept, {t}))};

@@ -40,12 +40,15 @@ std::vector<double> solveRidge(const CenteredData& d, const std::vector<double>&
 // intercept_ = y_offset - x_offset · coef (0 without fit_intercept).
 std::vector<double> intercepts(const CenteredData& d, const std::vector<double>& coef, bool fitIntercept);
 
-// Xw + b for coef [t, p], X [n, p] → [n, t].
-std::vector<double> linearPredict(const Tensor& X, const double* coef, const double* intercept, std::int64_t targets);
+// Xw + b for coef_ [p] or [t, p] and intercept_ (a 0-d tensor is broadcast), X [n, p] → [n, t].
+std::vector<double> linearPredict(const Tensor& X, const Tensor& coef, const Tensor& intercept);
+// The same as sklearn's shapes: [n] for a 1-D coef_, [n, t] otherwise (or [n] when `ravelSingle` and t == 1).
+Tensor linearPredictTensor(const Tensor& X, const Tensor& coef, const Tensor& intercept, bool ravelSingle = false);
 
-// coef_ and intercept_ in sklearn's shapes: [p] and a float for a 1-D y, [t, p] and [t] for a 2-D one.
+// coef_ and intercept_ in sklearn's shapes: [p] and a float for a 1-D y, [t, p] and [t] for a 2-D one;
+// intercept_ is the float 0.0 without fit_intercept, whatever the targets (LinearModel._set_intercept).
 std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const std::vector<double>& intercept,
-                                       std::int64_t features, bool multiOutput);
+                                       std::int64_t features, bool multiOutput, bool fitIntercept);
 // y as contiguous Float64 [n] or [n, t].
 Tensor targetMatrix(const Array& y);
 

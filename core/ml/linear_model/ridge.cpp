@@ -85,7 +85,8 @@ public:
         const bool fitIntercept = paramBool("fit_intercept");
         const detail::CenteredData d = detail::centerData(X, Y, sw, fitIntercept);
         const std::vector<double> coef = detail::solveRidge(d, alphasFor(*this, d.targets), svd);
-        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, Y.dim() == 2);
+        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, Y.dim() == 2,
+                                             fitIntercept);
         setAttribute("coef_", c);
         setAttribute("intercept_", b);
         setAttribute("n_iter_", Array());
@@ -94,12 +95,7 @@ public:
 
     Array predict(const Tensor& Xin) const override {
         const Tensor X = validateX(Xin);
-        const Tensor& coef = fitted("coef_");
-        const Tensor b = toFloat64(attribute("intercept_"), "intercept_");
-        const std::int64_t t = coef.dim() == 2 ? coef.size(0) : 1;
-        std::vector<double> out = detail::linearPredict(X, coef.data<double>(), b.data<double>(), t);
-        if (coef.dim() == 1) return Array(Tensor::fromVector<double>(out, {X.size(0)}));
-        return Array(Tensor::fromVector<double>(out, {X.size(0), t}));
+        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
     }
 };
 
@@ -136,7 +132,8 @@ public:
         const bool fitIntercept = paramBool("fit_intercept");
         const detail::CenteredData d = detail::centerData(X, Tensor::fromVector<double>(Yv, {n, t}), sw, fitIntercept);
         const std::vector<double> coef = detail::solveRidge(d, alphasFor(*this, t), svd);
-        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, true);
+        auto [c, b] =
+            detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, true, fitIntercept);
         setAttribute("coef_", c);
         setAttribute("intercept_", b);
         setAttribute("n_iter_", Array());
@@ -146,11 +143,7 @@ public:
 
     Tensor decisionFunction(const Tensor& Xin) const override {
         const Tensor X = validateX(Xin);
-        const Tensor& coef = fitted("coef_");
-        const std::int64_t t = coef.size(0);
-        std::vector<double> out = detail::linearPredict(X, coef.data<double>(), fitted("intercept_").data<double>(), t);
-        if (t == 1) return Tensor::fromVector<double>(out, {X.size(0)});
-        return Tensor::fromVector<double>(out, {X.size(0), t});
+        return detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
     }
 
     Array predict(const Tensor& Xin) const override {

@@ -133,7 +133,7 @@ def public_attributes(est):
             v = getattr(est, k)
         except Exception:
             continue
-        if callable(v):
+        if callable(v) or hasattr(v, "tocsr"):  # methods, and scipy.sparse views such as sparse_coef_
             continue
         names.append(k)
     return names
