@@ -40,7 +40,49 @@ inline Float4 exp4(Float4 x) {
     y = x > kHigh ? Float4{} + INFINITY : y;
     return x != x ? x : y;
 }
+
+// tanh as Cephes' tanhf: for |x| < 0.625 the odd polynomial x + x³·P(x²), above it 1 − 2 / (exp(2|x|) + 1);
+// both are computed and one selected, then x's sign is copied (tanh(−0) = −0). Relative error below
+// 3e-7; ±inf give ±1, NaN stays NaN.
+inline Float4 tanh4(Float4 x) {
+    const Int4 bits = reinterpret_cast<Int4>(x);
+    const Float4 ax = reinterpret_cast<Float4>(bits & 0x7fffffff);
+    const Float4 z = ax * ax;
+    Float4 p = z * -5.70498872745e-3f + 2.06390887954e-2f;
+    p = p * z - 5.37397155531e-2f;
+    p = p * z + 1.33314422036e-1f;
+    p = p * z - 3.33332819422e-1f;
+    const Float4 small = (p * z) * ax + ax;
+    const Float4 large = 1.0f - 2.0f / (exp4(ax + ax) + 1.0f);
+    const Float4 t = ax < 0.625f ? small : large;
+    return reinterpret_cast<Float4>(reinterpret_cast<Int4>(t) | (bits & static_cast<std::int32_t>(0x80000000u)));
+}
+
+// σ(x) = 1 / (1 + exp(−x)).
+inline Float4 sigmoid4(Float4 x) { return 1.0f / (1.0f + exp4(-x)); }
+
+// y[i] = f(x[i]) four lanes at a time, the tail through a zero-padded vector. y may equal x.
+template <class F>
+inline void apply4(float* y, const float* x, std::int64_t n, F f) {
+    std::int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        Float4 v;
+        std::memcpy(&v, x + i, sizeof v);
+        v = f(v);
+        std::memcpy(y + i, &v, sizeof v);
+    }
+    if (i < n) {
+        Float4 v{};
+        std::memcpy(&v, x + i, static_cast<std::size_t>(n - i) * sizeof(float));
+        v = f(v);
+        std::memcpy(y + i, &v, static_cast<std::size_t>(n - i) * sizeof(float));
+    }
+}
 }  // namespace detail
+
+// y[i] = tanh(x[i]) and y[i] = σ(x[i]) for float (detail::tanh4, detail::sigmoid4). y may equal x.
+inline void tanhInto(float* y, const float* x, std::int64_t n) { detail::apply4(y, x, n, detail::tanh4); }
+inline void sigmoidInto(float* y, const float* x, std::int64_t n) { detail::apply4(y, x, n, detail::sigmoid4); }
 
 // y[i] = exp(x[i] - shift) for float; returns Σ y[i] (four lanes, then the tail). y may equal x.
 inline float expInto(float* y, const float* x, std::int64_t n, float shift) {
