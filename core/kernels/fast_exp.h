@@ -19,47 +19,57 @@ namespace detail {
 using Float4 = float __attribute__((vector_size(16)));
 using Int4 = std::int32_t __attribute__((vector_size(16)));
 
-inline Float4 exp4(Float4 x) {
+// The functions below are written once over the vector type V (lanes of float) and its integer twin I, so
+// that kernels compiled for wider registers (core/kernels/rnn_cell.cpp) compute the same bits per lane.
+template <class V, class I>
+[[gnu::always_inline]] inline V expV(V x) {
     constexpr float kLow = -87.33654f, kHigh = 88.72283f;
-    const Float4 low = x < kLow ? Float4{} + kLow : x;
-    const Float4 c = low > kHigh ? Float4{} + kHigh : low;
+    const V low = x < kLow ? V{} + kLow : x;
+    const V c = low > kHigh ? V{} + kHigh : low;
     // Round to nearest by adding and removing 1.5 * 2^23.
-    const Float4 n = (c * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-    const Float4 r = (c - n * 0.693359375f) + n * 2.12194440e-4f;
-    Float4 p = r * 1.9875691500e-4f + 1.3981999507e-3f;
+    const V n = (c * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
+    const V r = (c - n * 0.693359375f) + n * 2.12194440e-4f;
+    V p = r * 1.9875691500e-4f + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;
     p = p * r + 4.1665795894e-2f;
     p = p * r + 1.6666665459e-1f;
     p = p * r + 5.0000001201e-1f;
     p = p * (r * r) + r + 1.0f;
     // 2^n from exponent bits, in two factors so that n = 128 (x near the top) stays representable.
-    const Int4 k = __builtin_convertvector(n, Int4);
-    const Int4 half = k >> 1;
-    Float4 y = p * reinterpret_cast<Float4>((half + 127) << 23) * reinterpret_cast<Float4>((k - half + 127) << 23);
-    y = x < kLow ? Float4{} : y;
-    y = x > kHigh ? Float4{} + INFINITY : y;
+    const I k = __builtin_convertvector(n, I);
+    const I half = k >> 1;
+    V y = p * reinterpret_cast<V>((half + 127) << 23) * reinterpret_cast<V>((k - half + 127) << 23);
+    y = x < kLow ? V{} : y;
+    y = x > kHigh ? V{} + INFINITY : y;
     return x != x ? x : y;
 }
+inline Float4 exp4(Float4 x) { return expV<Float4, Int4>(x); }
 
 // tanh as Cephes' tanhf: for |x| < 0.625 the odd polynomial x + x³·P(x²), above it 1 − 2 / (exp(2|x|) + 1);
 // both are computed and one selected, then x's sign is copied (tanh(−0) = −0). Relative error below
 // 3e-7; ±inf give ±1, NaN stays NaN.
-inline Float4 tanh4(Float4 x) {
-    const Int4 bits = reinterpret_cast<Int4>(x);
-    const Float4 ax = reinterpret_cast<Float4>(bits & 0x7fffffff);
-    const Float4 z = ax * ax;
-    Float4 p = z * -5.70498872745e-3f + 2.06390887954e-2f;
+template <class V, class I>
+[[gnu::always_inline]] inline V tanhV(V x) {
+    const I bits = reinterpret_cast<I>(x);
+    const V ax = reinterpret_cast<V>(bits & 0x7fffffff);
+    const V z = ax * ax;
+    V p = z * -5.70498872745e-3f + 2.06390887954e-2f;
     p = p * z - 5.37397155531e-2f;
     p = p * z + 1.33314422036e-1f;
     p = p * z - 3.33332819422e-1f;
-    const Float4 small = (p * z) * ax + ax;
-    const Float4 large = 1.0f - 2.0f / (exp4(ax + ax) + 1.0f);
-    const Float4 t = ax < 0.625f ? small : large;
-    return reinterpret_cast<Float4>(reinterpret_cast<Int4>(t) | (bits & static_cast<std::int32_t>(0x80000000u)));
+    const V small = (p * z) * ax + ax;
+    const V large = 1.0f - 2.0f / (expV<V, I>(ax + ax) + 1.0f);
+    const V t = ax < 0.625f ? small : large;
+    return reinterpret_cast<V>(reinterpret_cast<I>(t) | (bits & static_cast<std::int32_t>(0x80000000u)));
 }
+inline Float4 tanh4(Float4 x) { return tanhV<Float4, Int4>(x); }
 
 // σ(x) = 1 / (1 + exp(−x)).
-inline Float4 sigmoid4(Float4 x) { return 1.0f / (1.0f + exp4(-x)); }
+template <class V, class I>
+[[gnu::always_inline]] inline V sigmoidV(V x) {
+    return 1.0f / (1.0f + expV<V, I>(-x));
+}
+inline Float4 sigmoid4(Float4 x) { return sigmoidV<Float4, Int4>(x); }
 
 // y[i] = f(x[i]) four lanes at a time, the tail through a zero-padded vector. y may equal x.
 template <class F>

@@ -166,6 +166,45 @@ private slots:
         for (std::size_t i = 0; i < h.size(); ++i) QVERIFY(std::abs(hf[i] - expect[i]) < 1e-6);
     }
 
+    // The float cell of the active path (TESSERA_ISA: 4, 8 or 16 lanes) gives, element by element, the bits
+    // of the four-lane σ and tanh applied one value at a time, so every path agrees bit for bit.
+    void floatCellIsTheSameOnEveryPath() {
+        using kernels::detail::Float4;
+        auto sigmoid = [](float v) { return kernels::detail::sigmoid4(Float4{} + v)[0]; };
+        auto tanh = [](float v) { return kernels::detail::tanh4(Float4{} + v)[0]; };
+        const std::int64_t batch = 3, hidden = 75;
+        const auto hh = toFloat(uniform(batch * 4 * hidden, -6, 6, 7)),
+                   xg = toFloat(uniform(batch * 4 * hidden, -6, 6, 8));
+        auto c = toFloat(uniform(batch * hidden, -2, 2, 9));
+        std::vector<float> expectC = c, expectH(c.size()), h(c.size());
+        for (std::int64_t b = 0; b < batch; ++b)
+            for (std::int64_t j = 0; j < hidden; ++j) {
+                auto gate = [&](int q) {
+                    return hh[b * 4 * hidden + q * hidden + j] + xg[b * 4 * hidden + q * hidden + j];
+                };
+                const float cNew = sigmoid(gate(1)) * expectC[b * hidden + j] + sigmoid(gate(0)) * tanh(gate(2));
+                expectC[b * hidden + j] = cNew;
+                expectH[b * hidden + j] = sigmoid(gate(3)) * tanh(cNew);
+            }
+        kernels::lstmCell<float>(hh.data(), xg.data(), c.data(), h.data(), batch, hidden);
+        QVERIFY(c == expectC);
+        QVERIFY(h == expectH);
+        const auto hg = toFloat(uniform(batch * 3 * hidden, -6, 6, 10)),
+                   xr = toFloat(uniform(batch * 3 * hidden, -6, 6, 11));
+        const auto prev = toFloat(uniform(batch * hidden, -1, 1, 12));
+        std::vector<float> expect(prev.size()), out(prev.size());
+        for (std::int64_t b = 0; b < batch; ++b)
+            for (std::int64_t j = 0; j < hidden; ++j) {
+                const float* g = hg.data() + b * 3 * hidden;
+                const float* x = xr.data() + b * 3 * hidden;
+                const float reset = sigmoid(g[j] + x[j]), update = sigmoid(g[hidden + j] + x[hidden + j]);
+                const float cand = tanh(x[2 * hidden + j] + g[2 * hidden + j] * reset);
+                expect[b * hidden + j] = (prev[b * hidden + j] - cand) * update + cand;
+            }
+        kernels::gruCell<float>(hg.data(), xr.data(), prev.data(), out.data(), batch, hidden);
+        QVERIFY(out == expect);
+    }
+
     void tanhIntoSpecialValuesAndAccuracy() {
         const float inf = std::numeric_limits<float>::infinity();
         std::vector<float> x{0.0f, -0.0f, inf, -inf, 20.0f, -20.0f, 1e-30f, 0.625f, -0.6249f, NAN};
