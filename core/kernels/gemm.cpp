@@ -3,11 +3,8 @@
 #include <Eigen/Core>
 #include <atomic>
 #include <cmath>
-#include <fstream>
 #include <string>
 #include <utility>
-
-#include <unistd.h>
 
 #include "core/kernels/gemm_driver.h"
 #include "core/kernels/isa.h"
@@ -110,26 +107,6 @@ void gemmImpl(MatrixRef<const T> a, MatrixRef<const T> b, MatrixRef<T> c, GemmEp
 }
 
 }  // namespace
-
-namespace gemm_detail {
-
-std::int64_t l2CacheBytes() {
-    static const std::int64_t bytes = [] {
-        long fromSysconf = -1;
-#ifdef _SC_LEVEL2_CACHE_SIZE
-        fromSysconf = sysconf(_SC_LEVEL2_CACHE_SIZE);
-#endif
-        if (fromSysconf > 0) return static_cast<std::int64_t>(fromSysconf);
-        // Linux without glibc's cache query: sysfs says "1024K".
-        std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index2/size");
-        std::int64_t kib = 0;
-        if (in >> kib && kib > 0) return kib * 1024;
-        return std::int64_t(512) * 1024;
-    }();
-    return bytes;
-}
-
-}  // namespace gemm_detail
 
 void gemm(MatrixRef<const float> a, MatrixRef<const float> b, MatrixRef<float> c, const GemmEpilogue<float>& epilogue) {
     gemmImpl(a, b, c, epilogue);

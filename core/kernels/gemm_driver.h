@@ -22,10 +22,6 @@
 
 namespace tessera::kernels::gemm_detail {
 
-// The size of the L2 cache of the core running the product (bytes), read once from the system; 512 KiB
-// when it cannot be read.
-std::int64_t l2CacheBytes();
-
 // The epilogue of one tile: which of Note [GEMM epilogue]'s steps apply for this K block.
 template <class T>
 struct TileEpilogue {
@@ -132,16 +128,7 @@ struct SerialDriver {
     static constexpr int kLanes = Tr::kLanes;
     static constexpr int NR = Kernel::NR;
     static constexpr std::int64_t KC = kGemmKc;
-    // The packed KC × NC block of B is reread for every row panel of A, so it should stay in L2: NC is set
-    // from the L2 size read at run time (three quarters of it, the rest for A's panel and C's tiles).
-    // NC cuts N only, never K, so it does not change a result.
-    static std::int64_t ncBlock() {
-        static const std::int64_t nc = [] {
-            const std::int64_t cols = l2CacheBytes() * 3 / 4 / (KC * static_cast<std::int64_t>(sizeof(T)));
-            return std::clamp<std::int64_t>(cols / NR * NR, 16 * NR, 4096);
-        }();
-        return nc;
-    }
+    static constexpr std::int64_t NC = 2048;
     // B is read in place (not packed) when its rows are contiguous and either A has few row panels (the
     // packing would be used too few times to pay) or kc rows of B span little memory (no TLB or L2-set
     // trouble from the row stride).
@@ -213,7 +200,6 @@ struct SerialDriver {
         const bool directB = b.colStride == 1 && ((M + MR - 1) / MR <= kDirectBMaxPanels ||
                                                   b.rowStride * std::min(K, KC) <= kDirectBMaxSpan);
         const bool largeA = M * K * static_cast<std::int64_t>(sizeof(T)) > (std::int64_t(1) << 20);
-        const std::int64_t NC = ncBlock();
         for (std::int64_t j0 = 0; j0 < N; j0 += NC) {
             const std::int64_t nc = std::min(NC, N - j0);
             const std::int64_t ncPadded = (nc + NR - 1) / NR * NR;
