@@ -2,7 +2,7 @@
 // issue-3 target), forward alone and forward + backward. Runs conv_bench_torch.py with the same thread
 // count and timing rule (best of rounds), then prints both figures and the ratio torch / Tessera.
 //
-//   conv_bench [--threads N] [--rounds R] [--reps K]
+//   conv_bench [--threads N] [--rounds R] [--reps K] [--cpu-time]
 #include <cstdio>
 #include <map>
 #include <random>
@@ -10,6 +10,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
+#include "core/kernels/isa.h"
 #include "core/kernels/parallel.h"
 #include "core/ops/conv.h"
 #include "side_by_side.h"
@@ -50,8 +51,9 @@ int main(int argc, char** argv) {
             s);
     }
     const auto torch = bench::runReference("conv_bench_torch.py", s);
-    std::printf("conv2d, batch 64, 28x28, 3x3, padding 1, %d thread(s), best of %d rounds of %d calls\n", s.threads,
-                s.rounds, s.reps);
+    std::printf("conv2d, batch 64, 28x28, 3x3, padding 1, %d thread(s), best of %d rounds of %d calls (%s), path %s\n",
+                s.threads, s.rounds, s.reps, s.cpuTime ? "thread CPU time" : "wall time",
+                kernels::isaName(kernels::activeIsa()));
     std::printf("%-32s %12s %12s %8s\n", "case", "tessera us", "torch us", "ratio");
     for (const auto& [name, us] : ours) {
         const double t = bench::valueOr0(torch, name);

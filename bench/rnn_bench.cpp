@@ -3,7 +3,7 @@
 // same thread count and timing rule (best of rounds), then prints both figures and the ratio
 // torch / Tessera.
 //
-//   rnn_bench [--threads N] [--rounds R] [--reps K]
+//   rnn_bench [--threads N] [--rounds R] [--reps K] [--cpu-time]
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -11,6 +11,7 @@
 
 #include "core/autograd/engine.h"
 #include "core/autograd/grad_mode.h"
+#include "core/kernels/isa.h"
 #include "core/kernels/parallel.h"
 #include "core/nn/gru.h"
 #include "core/nn/lstm.h"
@@ -51,8 +52,11 @@ int main(int argc, char** argv) {
             s);
     }
     const auto torch = bench::runReference("rnn_bench_torch.py", s);
-    std::printf("one-layer RNNs, input/hidden 64, batch 32, 50 steps, %d thread(s), best of %d rounds of %d calls\n",
-                s.threads, s.rounds, s.reps);
+    std::printf(
+        "one-layer RNNs, input/hidden 64, batch 32, 50 steps, %d thread(s), best of %d rounds of %d calls (%s), path "
+        "%s\n",
+        s.threads, s.rounds, s.reps, s.cpuTime ? "thread CPU time" : "wall time",
+        kernels::isaName(kernels::activeIsa()));
     std::printf("%-28s %12s %12s %8s\n", "case", "tessera us", "torch us", "ratio");
     for (const auto& [name, us] : ours) {
         const double t = bench::valueOr0(torch, name);

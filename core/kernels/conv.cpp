@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/kernels/gemm.h"
+#include "core/kernels/isa.h"
 #include "core/kernels/parallel.h"
 
 namespace tessera::kernels {
@@ -15,14 +16,20 @@ namespace {
 
 using Index = std::int64_t;
 
-ConvIsa bestIsa() {
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
-        return ConvIsa::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return ConvIsa::Avx2;
+ConvIsa convIsaOf(Isa isa) {
+    switch (isa) {
+        case Isa::Avx512:
+            return ConvIsa::Avx512;
+        case Isa::Avx2:
+            return ConvIsa::Avx2;
+        case Isa::Baseline:
+            break;
+    }
     return ConvIsa::Generic;
 }
 
-std::atomic<ConvIsa> g_isa{bestIsa()};
+// -1 while the path is kernels::activeIsa()'s; a ConvIsa after setConvIsa().
+std::atomic<int> g_override{-1};
 
 struct Geom {
     Index n, c, h, w;         // input
@@ -588,9 +595,14 @@ void backwardBias(Index n, Index cout, Index plane, const T* gout, T* gb) {
 
 }  // namespace
 
-ConvIsa convIsa() { return g_isa.load(std::memory_order_relaxed); }
+ConvIsa convIsa() {
+    const int o = g_override.load(std::memory_order_relaxed);
+    return o >= 0 ? static_cast<ConvIsa>(o) : convIsaOf(detail::fastActiveIsa());
+}
 
-void setConvIsa(ConvIsa isa) { g_isa.store(std::min(isa, bestIsa()), std::memory_order_relaxed); }
+void setConvIsa(ConvIsa isa) {
+    g_override.store(static_cast<int>(std::min(isa, convIsaOf(bestIsa()))), std::memory_order_relaxed);
+}
 
 void convForward(const Tensor& out, const Tensor& x, const Tensor& w, const Tensor& bias, const ConvParams& p) {
     const Geom g = geometry(x.sizes(), w.sizes(), out.sizes(), p);

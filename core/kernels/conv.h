@@ -36,8 +36,8 @@ void convBackwardWeight(const Tensor& gradWeight, const Tensor& gradOut, const T
 // gradBias [Cout] = gradOut summed over batch and space.
 void convBackwardBias(const Tensor& gradBias, const Tensor& gradOut);
 
-// The instruction set of the direct kernels: the best the CPU supports, chosen at start-up. Tests may
-// select a lower one (a request above what the CPU supports falls back to the best supported).
+// The instruction set of the direct kernels: kernels::activeIsa()'s (core/kernels/isa.h, TESSERA_ISA) until
+// tests select another (a request above what the CPU supports falls back to the best supported).
 enum class ConvIsa { Generic, Avx2, Avx512 };
 ConvIsa convIsa();
 void setConvIsa(ConvIsa isa);

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/kernels/isa.h"
 #include "core/kernels/layout.h"
 #include "core/kernels/parallel.h"
 #include "core/tensor/tensor.h"
@@ -135,18 +136,42 @@ struct Strided {
 };
 
 // Note [Element-wise clones]: the library is compiled for baseline x86-64 (SSE2); the dense loops
-// are also compiled for AVX2 and AVX-512F and the loader picks the variant the CPU runs (GCC's
-// target_clones). The project is built with -ffp-contract=off, so no variant fuses x + a * y into
-// an FMA (AVX-512F has FMA instructions): every variant computes every element with the same IEEE
-// operations in the same order, and all give bit-identical results.
+// are also compiled for AVX2 and AVX-512F, and each call runs the variant of the path in use
+// (kernels::activeIsa(), which TESSERA_ISA can force; one relaxed load and a predictable branch).
+// The project is built with -ffp-contract=off, so no variant fuses x + a * y into an FMA (AVX-512F
+// has FMA instructions): every variant computes every element with the same IEEE operations in the
+// same order, and all give bit-identical results.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define TESSERA_ELEMENTWISE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define TESSERA_ELEMENTWISE_CLONES
+#define TESSERA_ELEMENTWISE_VARIANTS 1
+#endif
+
+// The same loop in each variant (not a shared inline body: GCC may decline to inline a baseline
+// function into a target one, which would leave the variant running baseline code).
+#ifdef TESSERA_ELEMENTWISE_VARIANTS
+template <class Out, class F, class... A>
+__attribute__((target("avx512f"))) void contiguousLoopAvx512(Out* out, std::int64_t n, F& f, const A&... in) {
+    for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<Out>(f(in(i)...));
+}
+template <class Out, class F, class... A>
+__attribute__((target("avx2"))) void contiguousLoopAvx2(Out* out, std::int64_t n, F& f, const A&... in) {
+    for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<Out>(f(in(i)...));
+}
 #endif
 
 template <class Out, class F, class... A>
-TESSERA_ELEMENTWISE_CLONES void contiguousLoop(Out* out, std::int64_t n, F& f, const A&... in) {
+void contiguousLoop(Out* out, std::int64_t n, F& f, const A&... in) {
+#ifdef TESSERA_ELEMENTWISE_VARIANTS
+    switch (fastActiveIsa()) {
+        case Isa::Avx512:
+            contiguousLoopAvx512(out, n, f, in...);
+            return;
+        case Isa::Avx2:
+            contiguousLoopAvx2(out, n, f, in...);
+            return;
+        case Isa::Baseline:
+            break;
+    }
+#endif
     for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<Out>(f(in(i)...));
 }
 

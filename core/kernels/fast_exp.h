@@ -19,28 +19,80 @@ namespace detail {
 using Float4 = float __attribute__((vector_size(16)));
 using Int4 = std::int32_t __attribute__((vector_size(16)));
 
-inline Float4 exp4(Float4 x) {
+// The functions below are written once over the vector type V (lanes of float) and its integer twin I, so
+// that kernels compiled for wider registers (core/kernels/rnn_cell.cpp) compute the same bits per lane.
+template <class V, class I>
+[[gnu::always_inline]] inline V expV(V x) {
     constexpr float kLow = -87.33654f, kHigh = 88.72283f;
-    const Float4 low = x < kLow ? Float4{} + kLow : x;
-    const Float4 c = low > kHigh ? Float4{} + kHigh : low;
+    const V low = x < kLow ? V{} + kLow : x;
+    const V c = low > kHigh ? V{} + kHigh : low;
     // Round to nearest by adding and removing 1.5 * 2^23.
-    const Float4 n = (c * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-    const Float4 r = (c - n * 0.693359375f) + n * 2.12194440e-4f;
-    Float4 p = r * 1.9875691500e-4f + 1.3981999507e-3f;
+    const V n = (c * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
+    const V r = (c - n * 0.693359375f) + n * 2.12194440e-4f;
+    V p = r * 1.9875691500e-4f + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;
     p = p * r + 4.1665795894e-2f;
     p = p * r + 1.6666665459e-1f;
     p = p * r + 5.0000001201e-1f;
     p = p * (r * r) + r + 1.0f;
     // 2^n from exponent bits, in two factors so that n = 128 (x near the top) stays representable.
-    const Int4 k = __builtin_convertvector(n, Int4);
-    const Int4 half = k >> 1;
-    Float4 y = p * reinterpret_cast<Float4>((half + 127) << 23) * reinterpret_cast<Float4>((k - half + 127) << 23);
-    y = x < kLow ? Float4{} : y;
-    y = x > kHigh ? Float4{} + INFINITY : y;
+    const I k = __builtin_convertvector(n, I);
+    const I half = k >> 1;
+    V y = p * reinterpret_cast<V>((half + 127) << 23) * reinterpret_cast<V>((k - half + 127) << 23);
+    y = x < kLow ? V{} : y;
+    y = x > kHigh ? V{} + INFINITY : y;
     return x != x ? x : y;
 }
+inline Float4 exp4(Float4 x) { return expV<Float4, Int4>(x); }
+
+// tanh as Cephes' tanhf: for |x| < 0.625 the odd polynomial x + x³·P(x²), above it 1 − 2 / (exp(2|x|) + 1);
+// both are computed and one selected, then x's sign is copied (tanh(−0) = −0). Relative error below
+// 3e-7; ±inf give ±1, NaN stays NaN.
+template <class V, class I>
+[[gnu::always_inline]] inline V tanhV(V x) {
+    const I bits = reinterpret_cast<I>(x);
+    const V ax = reinterpret_cast<V>(bits & 0x7fffffff);
+    const V z = ax * ax;
+    V p = z * -5.70498872745e-3f + 2.06390887954e-2f;
+    p = p * z - 5.37397155531e-2f;
+    p = p * z + 1.33314422036e-1f;
+    p = p * z - 3.33332819422e-1f;
+    const V small = (p * z) * ax + ax;
+    const V large = 1.0f - 2.0f / (expV<V, I>(ax + ax) + 1.0f);
+    const V t = ax < 0.625f ? small : large;
+    return reinterpret_cast<V>(reinterpret_cast<I>(t) | (bits & static_cast<std::int32_t>(0x80000000u)));
+}
+inline Float4 tanh4(Float4 x) { return tanhV<Float4, Int4>(x); }
+
+// σ(x) = 1 / (1 + exp(−x)).
+template <class V, class I>
+[[gnu::always_inline]] inline V sigmoidV(V x) {
+    return 1.0f / (1.0f + expV<V, I>(-x));
+}
+inline Float4 sigmoid4(Float4 x) { return sigmoidV<Float4, Int4>(x); }
+
+// y[i] = f(x[i]) four lanes at a time, the tail through a zero-padded vector. y may equal x.
+template <class F>
+inline void apply4(float* y, const float* x, std::int64_t n, F f) {
+    std::int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        Float4 v;
+        std::memcpy(&v, x + i, sizeof v);
+        v = f(v);
+        std::memcpy(y + i, &v, sizeof v);
+    }
+    if (i < n) {
+        Float4 v{};
+        std::memcpy(&v, x + i, static_cast<std::size_t>(n - i) * sizeof(float));
+        v = f(v);
+        std::memcpy(y + i, &v, static_cast<std::size_t>(n - i) * sizeof(float));
+    }
+}
 }  // namespace detail
+
+// y[i] = tanh(x[i]) and y[i] = σ(x[i]) for float (detail::tanh4, detail::sigmoid4). y may equal x.
+inline void tanhInto(float* y, const float* x, std::int64_t n) { detail::apply4(y, x, n, detail::tanh4); }
+inline void sigmoidInto(float* y, const float* x, std::int64_t n) { detail::apply4(y, x, n, detail::sigmoid4); }
 
 // y[i] = exp(x[i] - shift) for float; returns Σ y[i] (four lanes, then the tail). y may equal x.
 inline float expInto(float* y, const float* x, std::int64_t n, float shift) {

@@ -7,24 +7,27 @@
 #include <utility>
 
 #include "core/kernels/gemm_driver.h"
+#include "core/kernels/isa.h"
 #include "core/tensor/error.h"
 
 namespace tessera::kernels {
 
 namespace {
 
-GemmIsa bestSupportedIsa() {
-#if defined(__x86_64__) || defined(__i386__)
-    if (__builtin_cpu_supports("avx512f")) return GemmIsa::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return GemmIsa::Avx2;
-#endif
+GemmIsa gemmIsaOf(Isa isa) {
+    switch (isa) {
+        case Isa::Avx512:
+            return GemmIsa::Avx512;
+        case Isa::Avx2:
+            return GemmIsa::Avx2;
+        case Isa::Baseline:
+            break;
+    }
     return GemmIsa::Generic;
 }
 
-std::atomic<GemmIsa>& currentIsa() {
-    static std::atomic<GemmIsa> isa{bestSupportedIsa()};
-    return isa;
-}
+// -1 while the path is kernels::activeIsa()'s; a GemmIsa after setGemmIsa().
+std::atomic<int> g_override{-1};
 
 std::string dims(std::int64_t r, std::int64_t c) { return std::to_string(r) + "x" + std::to_string(c); }
 
@@ -74,6 +77,13 @@ void gemmImpl(MatrixRef<const T> a, MatrixRef<const T> b, MatrixRef<T> c, GemmEp
     // A stride along a dimension of size 1 is never used; pick the one the kernels like.
     if (c.cols == 1) c.colStride = 1;
     if (c.rows == 1) c.rowStride = 1;
+    const GemmIsa isa = gemmIsa();
+    // Eigen's product is not one chain per element in a fixed order: the generic path writes C through
+    // its strides as given, so that a column-major C still gets the row-major C's bits.
+    if (isa == GemmIsa::Generic) {
+        gemmGeneric(a, b, c, ep);
+        return;
+    }
     // The kernels store rows of C with unit stride. A column-major C is the row-major Cᵀ = Bᵀ·Aᵀ,
     // which gives the same bits (Note [GEMM determinism]).
     if (c.colStride != 1 && c.rowStride == 1) {
@@ -86,18 +96,14 @@ void gemmImpl(MatrixRef<const T> a, MatrixRef<const T> b, MatrixRef<T> c, GemmEp
         else if (ep.biasKind == BiasKind::PerColumn)
             ep.biasKind = BiasKind::PerRow;
     }
-    switch (gemmIsa()) {
 #if defined(__x86_64__) || defined(__i386__)
-        case GemmIsa::Avx512:
-            gemm_detail::gemmAvx512(a, b, c, ep);
-            return;
-        case GemmIsa::Avx2:
-            gemm_detail::gemmAvx2(a, b, c, ep);
-            return;
+    if (isa == GemmIsa::Avx512)
+        gemm_detail::gemmAvx512(a, b, c, ep);
+    else
+        gemm_detail::gemmAvx2(a, b, c, ep);
+#else
+    gemmGeneric(a, b, c, ep);
 #endif
-        default:
-            gemmGeneric(a, b, c, ep);
-    }
 }
 
 }  // namespace
@@ -114,11 +120,14 @@ void gemm(MatrixRef<const double> a, MatrixRef<const double> b, MatrixRef<double
 float activate(Activation act, float x) { return activateImpl(act, x); }
 double activate(Activation act, double x) { return activateImpl(act, x); }
 
-GemmIsa gemmIsa() { return currentIsa().load(std::memory_order_relaxed); }
+GemmIsa gemmIsa() {
+    const int o = g_override.load(std::memory_order_relaxed);
+    return o >= 0 ? static_cast<GemmIsa>(o) : gemmIsaOf(detail::fastActiveIsa());
+}
 
 void setGemmIsa(GemmIsa isa) {
-    const GemmIsa best = bestSupportedIsa();
-    currentIsa().store(static_cast<int>(isa) > static_cast<int>(best) ? best : isa, std::memory_order_relaxed);
+    const GemmIsa best = gemmIsaOf(bestIsa());
+    g_override.store(static_cast<int>(std::min(isa, best)), std::memory_order_relaxed);
 }
 
 const char* gemmIsaName(GemmIsa isa) {

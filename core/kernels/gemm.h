@@ -11,6 +11,9 @@
 // order, cut into blocks of a fixed kGemmKc elements; threads split M and N only, never K, and the tile
 // shapes, the ISA (AVX-512 or AVX2) and the thread count do not change that chain. So results are
 // bitwise identical for any number of threads, for a matrix and its transpose, and on both ISAs.
+// The baseline path (Eigen, for CPUs without AVX2 + FMA; TESSERA_ISA=baseline) runs on one thread and
+// writes a column-major C as it is, so it too gives the same bits for any thread count and layout of C,
+// but not the bits of the AVX2 / AVX-512 paths: Eigen blocks K its own way and may not fuse.
 //
 // Note [GEMM epilogue]: the fused epilogue computes, per element and in this order, t = alpha·acc,
 // t = t + beta·c (skipped when beta is 0, so C is then never read, as in BLAS), t = t + bias, t = act(t),
@@ -60,8 +63,8 @@ double activate(Activation act, double x);
 // Length of the K blocks of Note [GEMM determinism].
 inline constexpr std::int64_t kGemmKc = 256;
 
-// The micro-kernel in use. The best one the CPU supports is chosen at start-up; tests and benchmarks may
-// select a lower one (a request above what the CPU supports falls back to the best supported).
+// The micro-kernel in use: kernels::activeIsa()'s (core/kernels/isa.h, TESSERA_ISA) until tests or benchmarks
+// select another (a request above what the CPU supports falls back to the best supported).
 enum class GemmIsa { Generic, Avx2, Avx512 };
 GemmIsa gemmIsa();
 void setGemmIsa(GemmIsa isa);

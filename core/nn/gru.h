@@ -30,6 +30,7 @@ public:
 protected:
     std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states,
                              const Weights& weights) override;
+    FusedCell fusedCell() const override { return FusedCell::Gru; }
 };
 
 }  // namespace tessera::nn

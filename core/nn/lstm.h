@@ -30,6 +30,7 @@ public:
 protected:
     std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states,
                              const Weights& weights) override;
+    FusedCell fusedCell() const override { return options().projSize > 0 ? FusedCell::None : FusedCell::Lstm; }
 };
 
 }  // namespace tessera::nn

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/autograd/grad_mode.h"
+#include "core/kernels/gemm.h"
+#include "core/kernels/rnn_cell.h"
 #include "core/nn/init.h"
 #include "core/nn/py_format.h"
 #include "core/ops/dropout.h"
@@ -169,6 +172,7 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
                          shapeToString(input.sizes()));
 
     std::vector<std::vector<Tensor>> finals(initial.size());
+    const bool fused = canFuse(x, initial);
     Tensor layerInput = x;
     for (std::int64_t layer = 0; layer < m_options.numLayers; ++layer) {
         std::vector<Tensor> directionOutputs;
@@ -176,6 +180,12 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
             const std::int64_t index = layer * numDirections() + direction;
             profile::Scope scope("l" + std::to_string(layer) + (direction == 1 ? "_reverse" : ""));
             const Weights& w = m_weights[static_cast<std::size_t>(index)];
+            if (fused) {
+                std::vector<Tensor> states;
+                directionOutputs.push_back(runFused(layerInput, w, index, direction == 1, initial, states));
+                for (std::size_t s = 0; s < states.size(); ++s) finals[s].push_back(states[s]);
+                continue;
+            }
             // Split once rather than select per step: the backward is then one cat of the step grads
             // (torch's unbind), not a full-size zero tensor per step.
             const auto projected = ops::split(ops::linear(layerInput, w.ih, w.biasIh), 1, 0);
@@ -205,6 +215,70 @@ RnnBase::Result RnnBase::run(const Tensor& input, std::vector<Tensor> initial,
         result.output = ops::transpose(result.output, 0, 1);
     }
     return result;
+}
+
+bool RnnBase::canFuse(const Tensor& x, const std::vector<Tensor>& initial) const {
+    if (fusedCell() == FusedCell::None) return false;
+    if (x.dtype() != DType::Float32 && x.dtype() != DType::Float64) return false;
+    if (!autograd::GradMode::isEnabled()) return true;
+    if (x.requiresGrad()) return false;
+    for (const Tensor& h : initial)
+        if (h.requiresGrad()) return false;
+    for (const Weights& w : m_weights)
+        for (const Tensor* p : {&w.ih, &w.hh, &w.biasIh, &w.biasHh})
+            if (p->defined() && p->requiresGrad()) return false;
+    return true;
+}
+
+// torch's loop with its allocations hoisted: the input projection of all steps is one GEMM, then each
+// step is one GEMM (h·W_hhᵀ + b_hh into a reused buffer) and one pass of the fused cell, which writes h'
+// straight into the output sequence. Same values as the op-by-op steps (Note [Fused RNN cell]).
+Tensor RnnBase::runFused(const Tensor& layerInput, const Weights& w, std::int64_t index, bool reverse,
+                         const std::vector<Tensor>& initial, std::vector<Tensor>& finalStates) const {
+    autograd::NoGradGuard noGrad;
+    const FusedCell cell = fusedCell();
+    const Tensor projected = ops::contiguous(ops::linear(layerInput, w.ih, w.biasIh));
+    // W_hhᵀ laid out once, so that every step's GEMM reads B in place instead of packing it again.
+    const Tensor hh = ops::contiguous(ops::t(w.hh));
+    const Tensor biasHh = w.biasHh.defined() ? ops::contiguous(w.biasHh) : Tensor();
+    for (const Tensor* p : {&hh, &biasHh})
+        if (p->defined() && p->dtype() != projected.dtype())
+            throw TypeError(typeName() + ": weight_hh and bias_hh must have the input's dtype " +
+                            std::string(dtypeName(projected.dtype())) + ", got " + std::string(dtypeName(p->dtype())));
+    const std::int64_t steps = projected.size(0), batch = projected.size(1), gates = hh.size(1);
+    const std::int64_t hidden = m_options.hiddenSize;
+    const DType dtype = projected.dtype();
+    Tensor out = Tensor::empty({steps, batch, hidden}, dtype);
+    Tensor hhOut = Tensor::empty({batch, gates}, dtype);
+    const Tensor h0 = ops::contiguous(ops::select(initial[0], 0, index));
+    Tensor c;
+    if (cell == FusedCell::Lstm) c = ops::clone(ops::select(initial[1], 0, index));
+    visitFloating(dtype, typeName(), [&]<class T>() {
+        const T* proj = projected.data<T>();
+        const T* weight = hh.data<T>();
+        const T* bias = biasHh.defined() ? biasHh.data<T>() : nullptr;
+        T* o = out.data<T>();
+        T* gateRows = hhOut.data<T>();
+        const T* hPrev = h0.data<T>();
+        const kernels::GemmEpilogue<T> ep{.bias = bias,
+                                          .biasKind = bias ? kernels::BiasKind::PerColumn : kernels::BiasKind::None};
+        for (std::int64_t i = 0; i < steps; ++i) {
+            const std::int64_t t = reverse ? steps - 1 - i : i;
+            kernels::gemm(kernels::MatrixRef<const T>{hPrev, batch, hidden, hidden, 1},
+                          kernels::MatrixRef<const T>{weight, hidden, gates, gates, 1},
+                          kernels::MatrixRef<T>{gateRows, batch, gates, gates, 1}, ep);
+            T* hNew = o + t * batch * hidden;
+            const T* xg = proj + t * batch * gates;
+            if (cell == FusedCell::Lstm)
+                kernels::lstmCell<T>(gateRows, xg, c.data<T>(), hNew, batch, hidden);
+            else
+                kernels::gruCell<T>(gateRows, xg, hPrev, hNew, batch, hidden);
+            hPrev = hNew;
+        }
+    });
+    finalStates = {ops::clone(ops::select(out, 0, reverse ? 0 : steps - 1))};
+    if (cell == FusedCell::Lstm) finalStates.push_back(c);
+    return out;
 }
 
 }  // namespace tessera::nn

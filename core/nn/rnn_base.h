@@ -55,6 +55,10 @@ protected:
     // are the cell's states (h first); returns the new states.
     virtual std::vector<Tensor> step(const Tensor& projectedInput, const std::vector<Tensor>& states,
                                      const Weights& weights) = 0;
+    // The kernel of core/kernels/rnn_cell.h that computes step()'s cell in one pass, used when the
+    // forward records no graph (Note [Fused RNN cell]); None when there is none (LSTM with proj_size).
+    enum class FusedCell { None, Lstm, Gru };
+    virtual FusedCell fusedCell() const { return FusedCell::None; }
 
     struct Result {
         Tensor output;               // as the input's layout: [T, N, D·H], [N, T, D·H] or [T, D·H]
@@ -65,6 +69,11 @@ protected:
     Result run(const Tensor& input, std::vector<Tensor> initial, const std::vector<std::string>& stateNames);
 
 private:
+    bool canFuse(const Tensor& x, const std::vector<Tensor>& initial) const;
+    // One direction of one layer through fusedCell(): the outputs [T, N, H] and the final states.
+    Tensor runFused(const Tensor& layerInput, const Weights& w, std::int64_t index, bool reverse,
+                    const std::vector<Tensor>& initial, std::vector<Tensor>& finalStates) const;
+
     Options m_options;
     std::vector<Weights> m_weights;  // layer-major, then direction
 };

@@ -130,8 +130,10 @@ std::vector<T> runOnce(const Stored<T>& a, const Stored<T>& b, std::int64_t M, s
 class TestGemm : public QObject {
     Q_OBJECT
 private slots:
+    // The path this process runs (TESSERA_ISA's), restored after every test that selects another.
+    void initTestCase() { m_isa = gemmIsa(); }
     void cleanup() {
-        setGemmIsa(GemmIsa::Avx512);
+        setGemmIsa(m_isa);
         setNumThreads(2);
     }
 
@@ -298,6 +300,9 @@ private slots:
             QVERIFY(QString(e.what()).contains("gemm: shapes cannot be multiplied (4x3 and 4x5"));
         }
     }
+
+private:
+    GemmIsa m_isa = GemmIsa::Generic;
 };
 
 QTEST_APPLESS_MAIN(TestGemm)
