@@ -1,6 +1,7 @@
 #include "core/ml/tree/builder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -46,8 +47,8 @@ struct SplitRecord {
 template <class Crit>
 class Splitter {
 public:
-    Splitter(const TrainingData& X, const double* y, const double* sw, Crit& crit, const TreeParams& p)
-        : m_X(X), m_crit(crit), m_params(p), m_rand{p.seed} {
+    Splitter(const TrainingData& X, const double* y, const double* sw, Crit& crit, const TreeParams& p, bool sortByRank)
+        : m_X(X), m_crit(crit), m_params(p), m_rand{p.seed}, m_sortByRank(sortByRank) {
         const int64_t n = X.rows();
         m_samples.reserve(n);
         double weighted = 0.0;
@@ -60,6 +61,10 @@ public:
         for (int64_t j = 0; j < X.cols(); ++j) m_features[j] = j;
         m_constantFeatures.assign(X.cols(), 0);
         m_Xf.assign(n, 0.0f);
+        if (sortByRank) {
+            m_packed.resize(n);
+            m_scratch.resize(n);
+        }
         m_maxFeatures = p.maxFeatures < 0 ? X.cols() : p.maxFeatures;
         crit.y = y;
         crit.sampleWeight = sw;
@@ -109,6 +114,43 @@ private:
         }
     }
 
+    // Note [Sorting by rank]: when every sum the criterion forms is exact — class counts with integer
+    // weights (none, bootstrap counts, integer sample weights) — the order of tied values changes no
+    // bit of the tree, so sklearn's introsort can give way to a stable radix sort of each value's
+    // rank among its column's distinct values; the values themselves come back from the rank table.
+    // Sums of fractional weights or of regression targets depend on that order: they keep sklearnSort.
+    void sortByRank(int64_t f, int64_t start, int64_t end) {
+        const uint32_t* rank = m_X.ranks(f);
+        const float* distinct = m_X.distinctValues(f);
+        const int64_t n = end - start;
+        int64_t* samples = m_samples.data() + start;
+        uint64_t* a = m_packed.data();
+        for (int64_t i = 0; i < n; ++i) {
+            a[i] = (static_cast<uint64_t>(rank[samples[i]]) << 32) | static_cast<uint64_t>(samples[i]);
+        }
+        if (n < 256) {
+            std::sort(a, a + n);
+        } else {
+            uint64_t* src = a;
+            uint64_t* dst = m_scratch.data();
+            const uint64_t maxRank = static_cast<uint64_t>(m_X.distinctCount(f) - 1);
+            for (int shift = 32; shift < 64 && (maxRank >> (shift - 32)) != 0; shift += 8) {
+                int64_t count[257] = {};
+                for (int64_t i = 0; i < n; ++i) ++count[((src[i] >> shift) & 255) + 1];
+                if (std::find(count + 1, count + 257, n) != count + 257) continue;  // one digit only
+                for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
+                for (int64_t i = 0; i < n; ++i) dst[count[(src[i] >> shift) & 255]++] = src[i];
+                std::swap(src, dst);
+            }
+            a = src;
+        }
+        float* Xf = m_Xf.data() + start;
+        for (int64_t i = 0; i < n; ++i) {
+            samples[i] = static_cast<int64_t>(a[i] & 0xFFFFFFFFu);
+            Xf[i] = distinct[a[i] >> 32];
+        }
+    }
+
     void restoreConstants(int64_t nKnown, int64_t nFound) {
         std::copy_n(m_constantFeatures.begin(), nKnown, m_features.begin());
         std::copy_n(m_features.begin() + nKnown, nFound, m_constantFeatures.begin() + nKnown);
@@ -138,9 +180,13 @@ private:
             }
             fJ += nFound;
             current.feature = m_features[fJ];
-            const float* col = m_X.column(current.feature);
-            for (int64_t i = start; i < end; ++i) Xf[i] = col[samples[i]];
-            detail::sklearnSort(Xf + start, samples + start, end - start);
+            if (m_sortByRank) {
+                sortByRank(current.feature, start, end);
+            } else {
+                const float* col = m_X.column(current.feature);
+                for (int64_t i = start; i < end; ++i) Xf[i] = col[samples[i]];
+                detail::sklearnSort(Xf + start, samples + start, end - start);
+            }
             if (Xf[end - 1] <= Xf[start] + kFeatureThreshold) {
                 std::swap(m_features[fJ], m_features[nTotal]);
                 ++nFound;
@@ -267,6 +313,8 @@ private:
     std::vector<int64_t> m_features;
     std::vector<int64_t> m_constantFeatures;
     std::vector<float> m_Xf;
+    bool m_sortByRank = false;
+    std::vector<uint64_t> m_packed, m_scratch;
     int64_t m_maxFeatures = 0;
     double m_weightedNSamples = 0.0;
     int64_t m_start = 0, m_end = 0;
@@ -387,10 +435,23 @@ void buildBestFirst(Splitter<Crit>& splitter, Tree& tree, const TreeParams& p) {
     tree.maxDepth = maxDepthSeen;
 }
 
+// Whether Note [Sorting by rank] applies: class counts summed from integer weights stay exact.
+bool exactSums(bool classification, const std::vector<double>& sw) {
+    if (!classification) return false;
+    double total = 0.0;
+    for (const double w : sw) {
+        if (w != std::floor(w) || w < 0.0) return false;
+        total += w;
+    }
+    return total < 9007199254740992.0;  // 2^53
+}
+
 template <class Crit>
 void grow(Crit& crit, const TrainingData& X, const std::vector<double>& y, const std::vector<double>& sw,
           const TreeParams& p, Tree& tree) {
-    Splitter<Crit> splitter(X, y.data(), sw.empty() ? nullptr : sw.data(), crit, p);
+    const bool classification = p.criterion == Criterion::Gini || p.criterion == Criterion::Entropy;
+    Splitter<Crit> splitter(X, y.data(), sw.empty() ? nullptr : sw.data(), crit, p,
+                            p.splitter == SplitterKind::Best && exactSums(classification, sw));
     if (p.maxLeafNodes < 0) {
         buildDepthFirst(splitter, tree, p);
     } else {
@@ -400,14 +461,35 @@ void grow(Crit& crit, const TrainingData& X, const std::vector<double>& y, const
 
 }  // namespace
 
+namespace {
+
+template <class T>
+std::vector<float> toColumns(const T* X, int64_t rows, int64_t cols) {
+    std::vector<float> v(rows * cols);
+    for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+            const float x = static_cast<float>(X[i * cols + j]);
+            if (!std::isfinite(x)) {
+                throw ValueError(
+                    std::string(std::isnan(x)
+                                    ? "Input X contains NaN."
+                                    : "Input X contains infinity or a value too large for dtype('float32').") +
+                    " (row " + std::to_string(i) + ", column " + std::to_string(j) + ")");
+            }
+            v[j * rows + i] = x;
+        }
+    }
+    return v;
+}
+
+}  // namespace
+
 TrainingData TrainingData::fromRowMajor(const double* X, int64_t rows, int64_t cols) {
     TrainingData d;
     d.m_rows = rows;
     d.m_cols = cols;
-    d.m_values.resize(rows * cols);
-    for (int64_t i = 0; i < rows; ++i) {
-        for (int64_t j = 0; j < cols; ++j) d.m_values[j * rows + i] = static_cast<float>(X[i * cols + j]);
-    }
+    d.m_values = toColumns(X, rows, cols);
+    d.rank();
     return d;
 }
 
@@ -415,11 +497,29 @@ TrainingData TrainingData::fromRowMajor(const float* X, int64_t rows, int64_t co
     TrainingData d;
     d.m_rows = rows;
     d.m_cols = cols;
-    d.m_values.resize(rows * cols);
-    for (int64_t i = 0; i < rows; ++i) {
-        for (int64_t j = 0; j < cols; ++j) d.m_values[j * rows + i] = X[i * cols + j];
-    }
+    d.m_values = toColumns(X, rows, cols);
+    d.rank();
     return d;
+}
+
+void TrainingData::rank() {
+    m_ranks.resize(m_rows * m_cols);
+    m_distinctStart.assign(1, 0);
+    std::vector<std::pair<float, uint32_t>> order(m_rows);
+    for (int64_t j = 0; j < m_cols; ++j) {
+        const float* col = column(j);
+        for (int64_t i = 0; i < m_rows; ++i) order[i] = {col[i], static_cast<uint32_t>(i)};
+        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        uint32_t r = 0;
+        for (int64_t i = 0; i < m_rows; ++i) {
+            if (i == 0 || order[i].first != order[i - 1].first) {
+                if (i > 0) ++r;
+                m_distinct.push_back(order[i].first);
+            }
+            m_ranks[j * m_rows + order[i].second] = r;
+        }
+        m_distinctStart.push_back(static_cast<int64_t>(m_distinct.size()));
+    }
 }
 
 Tree buildTree(const TrainingData& X, const std::vector<double>& y, const std::vector<int64_t>& nClasses,

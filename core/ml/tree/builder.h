@@ -37,7 +37,9 @@ struct TreeParams {
     uint32_t seed = 1;
 };
 
-// X as the splitter reads it: float32, one contiguous column per feature.
+// X as the splitter reads it: float32, one contiguous column per feature, and each value's rank
+// among its column's distinct values (Note [Sorting by rank]). Throws ValueError for NaN or infinity
+// (as sklearn's check_array: "Input X contains NaN.").
 class TrainingData {
 public:
     static TrainingData fromRowMajor(const double* X, int64_t rows, int64_t cols);
@@ -46,11 +48,18 @@ public:
     int64_t cols() const { return m_cols; }
     const float* column(int64_t j) const { return m_values.data() + j * m_rows; }
     float at(int64_t row, int64_t col) const { return m_values[col * m_rows + row]; }
+    const uint32_t* ranks(int64_t j) const { return m_ranks.data() + j * m_rows; }
+    const float* distinctValues(int64_t j) const { return m_distinct.data() + m_distinctStart[j]; }
+    int64_t distinctCount(int64_t j) const { return m_distinctStart[j + 1] - m_distinctStart[j]; }
 
 private:
+    void rank();
     int64_t m_rows = 0;
     int64_t m_cols = 0;
     std::vector<float> m_values;
+    std::vector<uint32_t> m_ranks;
+    std::vector<float> m_distinct;
+    std::vector<int64_t> m_distinctStart;
 };
 
 // y: [rows, nOutputs] row-major; for classification, class codes 0..nClasses[k]-1 stored as double

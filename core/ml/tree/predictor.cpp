@@ -53,6 +53,7 @@ void FlatForest::addTree(const Tree& t, LeafOutput output) {
         throw ValueError("FlatForest: more than 2^30 nodes in all trees together");
     }
     m_roots.push_back(static_cast<int32_t>(m_nodes.size()));
+    m_depths.push_back(static_cast<int32_t>(t.depth()));
     // Preorder with an explicit stack: the left child lands right after its parent, so the common
     // step is to the next cache line or the same one.
     std::vector<std::pair<int64_t, int64_t>> stack{{0, -1}};  // (tree node, flat parent awaiting right)
@@ -62,10 +63,14 @@ void FlatForest::addTree(const Tree& t, LeafOutput output) {
         const int32_t flat = static_cast<int32_t>(m_nodes.size());
         if (parentAwaitingRight >= 0) m_nodes[parentAwaitingRight].right = flat;
         Node n{};
-        n.info = static_cast<int32_t>((node << 1) | (t.missingGoLeft[node] ? 1 : 0));
+        const bool nanLeft = t.missingGoLeft[node] != 0;
+        m_anyNanLeft = m_anyNanLeft || nanLeft;
         if (t.childrenLeft[node] == kLeaf) {
-            n.feature = -1;
-            n.right = static_cast<int32_t>(m_leafValues.size() / std::max<int64_t>(width, 1));
+            n.feature = 0;
+            n.threshold = std::numeric_limits<float>::quiet_NaN();
+            n.right = flat;
+            n.info = static_cast<int32_t>((node << 2) | 2);
+            m_leafOffset.push_back(static_cast<int32_t>(m_leafValues.size() / std::max<int64_t>(width, 1)));
             const double* v = t.value.data() + node * width;
             const size_t at = m_leafValues.size();
             m_leafValues.insert(m_leafValues.end(), v, v + width);
@@ -82,9 +87,45 @@ void FlatForest::addTree(const Tree& t, LeafOutput output) {
             n.feature = static_cast<int32_t>(t.feature[node]);
             n.threshold = equivalentThreshold(t.threshold[node], t.comparison);
             n.right = -1;
+            n.info = static_cast<int32_t>((node << 2) | (nanLeft ? 1 : 0));
+            m_leafOffset.push_back(-1);
             m_nodes.push_back(n);
             stack.push_back({t.childrenRight[node], flat});
             stack.push_back({t.childrenLeft[node], -1});
+        }
+    }
+}
+
+// The flat leaf index of rows [lo, hi) of X in the tree at `root` of the given depth.
+void FlatForest::walk(int64_t tree, const float* X, int64_t lo, int64_t hi, int32_t* leaf) const {
+    const Node* nodes = m_nodes.data();
+    const int64_t nf = m_nFeatures;
+    const int32_t root = m_roots[tree];
+    const int64_t n = hi - lo;
+    if (m_anyNanLeft) {
+        for (int64_t r = 0; r < n; ++r) {
+            const float* x = X + (lo + r) * nf;
+            int32_t i = root;
+            while (!(nodes[i].info & 2)) {
+                const float v = x[nodes[i].feature];
+                const bool left = v <= nodes[i].threshold || ((nodes[i].info & 1) && std::isnan(v));
+                i = left ? i + 1 : nodes[i].right;
+            }
+            leaf[r] = i;
+        }
+        return;
+    }
+    // Level-synchronous and branch-free (Note [Leaves loop to themselves]): the rows of the block are
+    // independent chains of loads that the core overlaps.
+    for (int64_t r = 0; r < n; ++r) leaf[r] = root;
+    const float* base = X + lo * nf;
+    for (int32_t d = 0; d < m_depths[tree]; ++d) {
+        for (int64_t r = 0; r < n; ++r) {
+            const Node& node = nodes[leaf[r]];
+            const float v = base[r * nf + node.feature];
+            // A mask, not a conditional: the direction is a coin flip the branch predictor cannot learn.
+            const int32_t left = -static_cast<int32_t>(v <= node.threshold);
+            leaf[r] = ((leaf[r] + 1) & left) | (node.right & ~left);
         }
     }
 }
@@ -115,23 +156,13 @@ void FlatForest::forEachBlock(int64_t rows, int maxThreads, const Fn& fn) const 
 std::vector<double> FlatForest::predictMean(const float* X, int64_t rows, int maxThreads) const {
     if (m_roots.empty()) throw ValueError("FlatForest.predictMean: the forest has no tree");
     std::vector<double> out(rows * m_width, 0.0);
-    const Node* nodes = m_nodes.data();
-    const int64_t width = m_width, nf = m_nFeatures;
+    const int64_t width = m_width;
     forEachBlock(rows, maxThreads, [&](int64_t lo, int64_t hi) {
         int32_t leaf[kBlockRows];
-        for (const int32_t root : m_roots) {
+        for (int64_t t = 0; t < nTrees(); ++t) {
+            walk(t, X, lo, hi, leaf);
             for (int64_t r = lo; r < hi; ++r) {
-                const float* x = X + r * nf;
-                const Node* n = nodes + root;
-                while (n->feature >= 0) {
-                    const float v = x[n->feature];
-                    const bool left = v <= n->threshold || ((n->info & 1) && std::isnan(v));
-                    n = left ? n + 1 : nodes + n->right;
-                }
-                leaf[r - lo] = n->right;
-            }
-            for (int64_t r = lo; r < hi; ++r) {
-                const double* v = m_leafValues.data() + static_cast<int64_t>(leaf[r - lo]) * width;
+                const double* v = m_leafValues.data() + static_cast<int64_t>(m_leafOffset[leaf[r - lo]]) * width;
                 double* o = out.data() + r * width;
                 for (int64_t j = 0; j < width; ++j) o[j] += v[j];
             }
@@ -143,21 +174,13 @@ std::vector<double> FlatForest::predictMean(const float* X, int64_t rows, int ma
 }
 
 std::vector<int64_t> FlatForest::apply(const float* X, int64_t rows, int maxThreads) const {
-    const int64_t nTrees = static_cast<int64_t>(m_roots.size());
-    std::vector<int64_t> out(rows * nTrees);
-    const Node* nodes = m_nodes.data();
+    const int64_t trees = nTrees();
+    std::vector<int64_t> out(rows * trees);
     forEachBlock(rows, maxThreads, [&](int64_t lo, int64_t hi) {
-        for (int64_t t = 0; t < nTrees; ++t) {
-            for (int64_t r = lo; r < hi; ++r) {
-                const float* x = X + r * m_nFeatures;
-                const Node* n = nodes + m_roots[t];
-                while (n->feature >= 0) {
-                    const float v = x[n->feature];
-                    const bool left = v <= n->threshold || ((n->info & 1) && std::isnan(v));
-                    n = left ? n + 1 : nodes + n->right;
-                }
-                out[r * nTrees + t] = n->info >> 1;
-            }
+        int32_t leaf[kBlockRows];
+        for (int64_t t = 0; t < trees; ++t) {
+            walk(t, X, lo, hi, leaf);
+            for (int64_t r = lo; r < hi; ++r) out[r * trees + t] = m_nodes[leaf[r - lo]].info >> 2;
         }
     });
     return out;

@@ -37,18 +37,25 @@ public:
     std::vector<int64_t> apply(const float* X, int64_t rows, int maxThreads = 0) const;
 
 private:
+    // Note [Leaves loop to themselves]: a leaf has feature 0, a NaN threshold (every comparison is
+    // false) and `right` pointing at itself, so a row that reached its leaf stays there and a block
+    // of rows can take exactly `depth` branch-free steps per tree.
     struct Node {
-        int32_t feature;  // -1 at leaves
-        float threshold;  // go left when x <= threshold (or x is NaN and nanLeft)
-        int32_t right;    // right child; at leaves the offset of the leaf output
-        int32_t info;     // bit 0: NaN goes left; the rest: original node id << 1
+        int32_t feature;
+        float threshold;  // go left (to the next node) when x <= threshold (or x is NaN and NaN goes left)
+        int32_t right;    // right child; a leaf's own index
+        int32_t info;     // bit 0: NaN goes left; bit 1: leaf; the rest: original node id << 2
     };
+    std::vector<int32_t> m_leafOffset;  // per flat node: row of m_leafValues for leaves
     void addTree(const Tree& t, LeafOutput output);
+    void walk(int64_t tree, const float* X, int64_t lo, int64_t hi, int32_t* leaf) const;
     template <class Fn>
     void forEachBlock(int64_t rows, int maxThreads, const Fn& fn) const;
 
     std::vector<Node> m_nodes;
     std::vector<int32_t> m_roots;
+    std::vector<int32_t> m_depths;  // per tree: the number of steps from root to the deepest leaf
+    bool m_anyNanLeft = false;      // some node sends NaN left: the branchy walk is needed
     std::vector<double> m_leafValues;
     int64_t m_width = 0;
     int64_t m_nFeatures = 0;
