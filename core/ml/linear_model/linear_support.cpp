@@ -1,0 +1,234 @@
+#include "core/ml/linear_model/linear_support.h"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <limits>
+
+namespace tessera::ml::detail {
+
+namespace {
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using MapRow = Eigen::Map<RowMatrix>;
+using ConstMapRow = Eigen::Map<const RowMatrix>;
+
+}  // namespace
+
+CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<double>& sw, bool fitIntercept) {
+    CenteredData d;
+    d.rows = X.size(0);
+    d.features = X.size(1);
+    d.targets = Y.dim() == 2 ? Y.size(1) : 1;
+    const std::int64_t n = d.rows, p = d.features, t = d.targets;
+    const double* x = X.data<double>();
+    const double* y = Y.data<double>();
+    d.X.assign(x, x + n * p);
+    d.Y.assign(y, y + n * t);
+    d.xOffset.assign(p, 0.0);
+    d.yOffset.assign(t, 0.0);
+    if (fitIntercept) {
+        // np.average(X, axis=0, weights=sw): sum(w * x) / sum(w).
+        double wsum = 0;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const double w = sw.empty() ? 1.0 : sw[i];
+            wsum += w;
+            for (std::int64_t j = 0; j < p; ++j) d.xOffset[j] += w * x[i * p + j];
+            for (std::int64_t k = 0; k < t; ++k) d.yOffset[k] += w * y[i * t + k];
+        }
+        for (auto& v : d.xOffset) v /= wsum;
+        for (auto& v : d.yOffset) v /= wsum;
+        for (std::int64_t i = 0; i < n; ++i) {
+            for (std::int64_t j = 0; j < p; ++j) d.X[i * p + j] -= d.xOffset[j];
+            for (std::int64_t k = 0; k < t; ++k) d.Y[i * t + k] -= d.yOffset[k];
+        }
+    }
+    if (!sw.empty())
+        for (std::int64_t i = 0; i < n; ++i) {
+            const double s = std::sqrt(sw[i]);
+            for (std::int64_t j = 0; j < p; ++j) d.X[i * p + j] *= s;
+            for (std::int64_t k = 0; k < t; ++k) d.Y[i * t + k] *= s;
+        }
+    return d;
+}
+
+LstsqResult solveLstsq(const CenteredData& d) {
+    const std::int64_t n = d.rows, p = d.features, t = d.targets;
+    ConstMapRow A(d.X.data(), n, p);
+    ConstMapRow B(d.Y.data(), n, t);
+    LstsqResult r;
+    Eigen::MatrixXd coef;  // [p, t]
+    Eigen::VectorXd s;
+    Eigen::MatrixXd U, V;
+    Eigen::MatrixXd rhs;  // U^T B
+    if (n >= p) {
+        // A = QR first: the SVD then runs on the small R, and the singular values are A's.
+        Eigen::HouseholderQR<Eigen::MatrixXd> qr(A);
+        Eigen::MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+        Eigen::MatrixXd QtB = (qr.householderQ().transpose() * B).topRows(p);
+        Eigen::JacobiSVD<Eigen::MatrixXd> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
+        s = svd.singularValues();
+        U = svd.matrixU();
+        V = svd.matrixV();
+        rhs = U.transpose() * QtB;
+    } else {
+        Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(A), Eigen::ComputeThinU | Eigen::ComputeThinV);
+        s = svd.singularValues();
+        U = svd.matrixU();
+        V = svd.matrixV();
+        rhs = U.transpose() * B;
+    }
+    const double cutoff = std::numeric_limits<double>::epsilon() * (s.size() ? s(0) : 0.0);
+    const Eigen::Index k = s.size();
+    for (Eigen::Index i = 0; i < k; ++i) {
+        if (s(i) > cutoff) {
+            ++r.rank;
+            rhs.row(i) /= s(i);
+        } else {
+            rhs.row(i).setZero();
+        }
+    }
+    coef = V.leftCols(k) * rhs;
+    r.coef.resize(static_cast<std::size_t>(t * p));
+    for (std::int64_t a = 0; a < t; ++a)
+        for (std::int64_t j = 0; j < p; ++j) r.coef[a * p + j] = coef(j, a);
+    r.singular.assign(s.data(), s.data() + s.size());
+    return r;
+}
+
+std::vector<double> solveNnls(const CenteredData& d) {
+    const std::int64_t n = d.rows, p = d.features, t = d.targets;
+    ConstMapRow A(d.X.data(), n, p);
+    ConstMapRow B(d.Y.data(), n, t);
+    const double tol = 10 * std::numeric_limits<double>::epsilon() * A.cwiseAbs().colwise().sum().maxCoeff() *
+                       static_cast<double>(std::max(n, p));
+    std::vector<double> out(static_cast<std::size_t>(t * p), 0.0);
+    for (std::int64_t a = 0; a < t; ++a) {
+        const Eigen::VectorXd b = B.col(a);
+        Eigen::VectorXd x = Eigen::VectorXd::Zero(p);
+        std::vector<bool> passive(static_cast<std::size_t>(p), false);
+        auto solvePassive = [&]() {
+            std::vector<Eigen::Index> idx;
+            for (std::int64_t j = 0; j < p; ++j)
+                if (passive[j]) idx.push_back(j);
+            Eigen::MatrixXd Ap(n, static_cast<Eigen::Index>(idx.size()));
+            for (std::size_t k = 0; k < idx.size(); ++k) Ap.col(static_cast<Eigen::Index>(k)) = A.col(idx[k]);
+            Eigen::VectorXd sp = Ap.colPivHouseholderQr().solve(b);
+            Eigen::VectorXd z = Eigen::VectorXd::Zero(p);
+            for (std::size_t k = 0; k < idx.size(); ++k) z(idx[k]) = sp(static_cast<Eigen::Index>(k));
+            return z;
+        };
+        for (std::int64_t iter = 0; iter < 3 * p; ++iter) {
+            const Eigen::VectorXd w = A.transpose() * (b - A * x);
+            Eigen::Index best = -1;
+            for (std::int64_t j = 0; j < p; ++j)
+                if (!passive[j] && w(j) > tol && (best < 0 || w(j) > w(best))) best = j;
+            if (best < 0) break;
+            passive[best] = true;
+            Eigen::VectorXd z = solvePassive();
+            for (std::int64_t inner = 0; inner < 3 * p; ++inner) {
+                bool feasible = true;
+                for (std::int64_t j = 0; j < p; ++j)
+                    if (passive[j] && z(j) <= 0) feasible = false;
+                if (feasible) break;
+                double alpha = 1.0;
+                for (std::int64_t j = 0; j < p; ++j)
+                    if (passive[j] && z(j) <= 0) alpha = std::min(alpha, x(j) / (x(j) - z(j)));
+                x += alpha * (z - x);
+                for (std::int64_t j = 0; j < p; ++j)
+                    if (passive[j] && std::abs(x(j)) <= tol) {
+                        passive[j] = false;
+                        x(j) = 0;
+                    }
+                z = solvePassive();
+            }
+            x = z;
+        }
+        for (std::int64_t j = 0; j < p; ++j) out[a * p + j] = x(j);
+    }
+    return out;
+}
+
+std::vector<double> solveRidge(const CenteredData& d, const std::vector<double>& alphas, bool useSvd) {
+    const std::int64_t n = d.rows, p = d.features, t = d.targets;
+    ConstMapRow A(d.X.data(), n, p);
+    ConstMapRow B(d.Y.data(), n, t);
+    std::vector<double> out(static_cast<std::size_t>(t * p));
+    if (useSvd) {
+        // sklearn's _solve_svd: coef = V diag(s / (s² + alpha)) Uᵀ y, singular values below 1e-15 dropped.
+        Eigen::BDCSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(A), Eigen::ComputeThinU | Eigen::ComputeThinV);
+        const Eigen::VectorXd& s = svd.singularValues();
+        Eigen::MatrixXd UtB = svd.matrixU().transpose() * B;
+        for (std::int64_t a = 0; a < t; ++a) {
+            Eigen::VectorXd dvec(s.size());
+            for (Eigen::Index i = 0; i < s.size(); ++i) dvec(i) = s(i) > 1e-15 ? s(i) / (s(i) * s(i) + alphas[a]) : 0.0;
+            Eigen::VectorXd c = svd.matrixV() * (dvec.asDiagonal() * UtB.col(a));
+            for (std::int64_t j = 0; j < p; ++j) out[a * p + j] = c(j);
+        }
+        return out;
+    }
+    if (p <= n) {
+        Eigen::MatrixXd G = Eigen::MatrixXd::Zero(p, p);
+        G.selfadjointView<Eigen::Lower>().rankUpdate(A.transpose());
+        G = G.selfadjointView<Eigen::Lower>();
+        const Eigen::MatrixXd AtB = A.transpose() * B;
+        for (std::int64_t a = 0; a < t; ++a) {
+            Eigen::MatrixXd M = G;
+            M.diagonal().array() += alphas[a];
+            Eigen::LLT<Eigen::MatrixXd> llt(M);
+            Eigen::VectorXd c;
+            if (llt.info() == Eigen::Success)
+                c = llt.solve(AtB.col(a));
+            else
+                c = M.completeOrthogonalDecomposition().solve(AtB.col(a));
+            for (std::int64_t j = 0; j < p; ++j) out[a * p + j] = c(j);
+        }
+        return out;
+    }
+    // More features than rows: sklearn's _solve_cholesky_kernel, dual coefficients of K = A Aᵀ.
+    Eigen::MatrixXd K = A * A.transpose();
+    for (std::int64_t a = 0; a < t; ++a) {
+        Eigen::MatrixXd M = K;
+        M.diagonal().array() += alphas[a];
+        Eigen::LLT<Eigen::MatrixXd> llt(M);
+        Eigen::VectorXd dual = llt.info() == Eigen::Success
+                                   ? Eigen::VectorXd(llt.solve(B.col(a)))
+                                   : Eigen::VectorXd(M.completeOrthogonalDecomposition().solve(B.col(a)));
+        Eigen::VectorXd c = A.transpose() * dual;
+        for (std::int64_t j = 0; j < p; ++j) out[a * p + j] = c(j);
+    }
+    return out;
+}
+
+std::vector<double> intercepts(const CenteredData& d, const std::vector<double>& coef, bool fitIntercept) {
+    std::vector<double> b(static_cast<std::size_t>(d.targets), 0.0);
+    if (!fitIntercept) return b;
+    for (std::int64_t a = 0; a < d.targets; ++a) {
+        double dot = 0;
+        for (std::int64_t j = 0; j < d.features; ++j) dot += d.xOffset[j] * coef[a * d.features + j];
+        b[a] = d.yOffset[a] - dot;
+    }
+    return b;
+}
+
+std::vector<double> linearPredict(const Tensor& X, const double* coef, const double* intercept, std::int64_t targets) {
+    const std::int64_t n = X.size(0), p = X.size(1);
+    ConstMapRow A(X.data<double>(), n, p);
+    ConstMapRow W(coef, targets, p);
+    std::vector<double> out(static_cast<std::size_t>(n * targets));
+    MapRow O(out.data(), n, targets);
+    O.noalias() = A * W.transpose();
+    for (std::int64_t a = 0; a < targets; ++a) O.col(a).array() += intercept[a];
+    return out;
+}
+
+std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const std::vector<double>& intercept,
+                                       std::int64_t features, bool multiOutput) {
+    const auto t = static_cast<std::int64_t>(intercept.size());
+    if (!multiOutput)
+        return {Array(Tensor::fromVector<double>(coef, {features})), Array(Tensor::scalar<double>(intercept[0]))};
+    return {Array(Tensor::fromVector<double>(coef, {t, features})), Array(Tensor::fromVector<double>(intercept, {t}))};
+}
+
+Tensor targetMatrix(const Array& y) { return toFloat64(y, "y"); }
+
+}  // namespace tessera::ml::detail

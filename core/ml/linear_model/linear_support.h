@@ -1,0 +1,52 @@
+// What the closed-form linear models share (internal to core/ml/linear_model): sklearn's
+// _preprocess_data (weighted centering, rows scaled by sqrt(sample_weight)), the least-squares and
+// ridge solvers, and the coef_/intercept_ attributes in sklearn's shapes.
+//
+//   CenteredData d = centerData(X, Y, targets, sw, fitIntercept);
+//   std::vector<double> coef = solveRidge(d, alphas);          // [targets, features]
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/ml/base/array.h"
+#include "core/tensor/tensor.h"
+
+namespace tessera::ml::detail {
+
+struct CenteredData {
+    std::int64_t rows = 0, features = 0, targets = 0;
+    std::vector<double> X;  // row-major [rows, features], centered and scaled by sqrt(sample_weight)
+    std::vector<double> Y;  // row-major [rows, targets], likewise
+    std::vector<double> xOffset, yOffset;
+};
+
+// X contiguous Float64 [n, p]; Y contiguous Float64 [n, t]; sw empty or n weights.
+CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<double>& sw, bool fitIntercept);
+
+struct LstsqResult {
+    std::vector<double> coef;  // [targets, features]
+    std::int64_t rank = 0;
+    std::vector<double> singular;
+};
+// scipy.linalg.lstsq (gelsd's SVD, cond = machine epsilon).
+LstsqResult solveLstsq(const CenteredData& d);
+// scipy.optimize.nnls per target (Lawson–Hanson active set): LinearRegression(positive=True).
+std::vector<double> solveNnls(const CenteredData& d);
+// Ridge's "cholesky" solver (primal when features <= rows, else the kernel form), one alpha per target;
+// "svd" when useSvd.
+std::vector<double> solveRidge(const CenteredData& d, const std::vector<double>& alphas, bool useSvd);
+
+// intercept_ = y_offset - x_offset · coef (0 without fit_intercept).
+std::vector<double> intercepts(const CenteredData& d, const std::vector<double>& coef, bool fitIntercept);
+
+// Xw + b for coef [t, p], X [n, p] → [n, t].
+std::vector<double> linearPredict(const Tensor& X, const double* coef, const double* intercept, std::int64_t targets);
+
+// coef_ and intercept_ in sklearn's shapes: [p] and a float for a 1-D y, [t, p] and [t] for a 2-D one.
+std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const std::vector<double>& intercept,
+                                       std::int64_t features, bool multiOutput);
+// y as contiguous Float64 [n] or [n, t].
+Tensor targetMatrix(const Array& y);
+
+}  // namespace tessera::ml::detail

@@ -1,0 +1,226 @@
+// Ridge and RidgeClassifier (sklearn's _ridge.py): centered data, then the cholesky solver (primal when
+// features <= rows, the kernel form otherwise) or the svd solver; the classifier fits Ridge on the
+// {-1, 1} label indicator matrix of LabelBinarizer.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/ml/base/registry.h"
+#include "core/ml/linear_model/linear_support.h"
+
+namespace tessera::ml {
+namespace {
+
+std::vector<ParamSpec> ridgeParams() {
+    return {
+        {"alpha",
+         1.0,
+         {realInterval(0, ParamValue(), Closed::Left), constraintOf(Constraint::Kind::NdArray)},
+         "Regularization strength (one per target as a list)."},
+        {"fit_intercept", true, {booleanC()}, "Fit an intercept (the data are centered first)."},
+        {"copy_X", true, {booleanC()}, "Copy X (Tessera never changes its input)."},
+        {"max_iter",
+         ParamValue(),
+         {intInterval(1, std::nullopt, Closed::Left), noneC()},
+         "Iterations of the iterative solvers."},
+        {"tol", 1e-4, {realInterval(0, ParamValue(), Closed::Left)}, "Precision of the iterative solvers."},
+        {"solver",
+         "auto",
+         {strOptions({"auto", "svd", "cholesky", "lsqr", "sparse_cg", "sag", "saga", "lbfgs"})},
+         "Solver: 'auto' and 'cholesky' solve the normal equations, 'svd' uses an SVD."},
+        {"positive", false, {booleanC()}, "Constrain the coefficients to be non-negative (lbfgs only)."},
+        {"random_state", ParamValue(), {constraintOf(Constraint::Kind::RandomState)}, "Seed of the sag/saga solvers."},
+    };
+}
+
+// The solver Tessera runs for the keywords, after sklearn's own checks; "svd" or "cholesky".
+bool useSvdSolver(const Estimator& e) {
+    const std::string& solver = e.param("solver").asString();
+    const bool positive = e.param("positive").asDouble() != 0;  // a bool, or an int as sklearn 1.2 allows
+    if (solver == "lbfgs" && !positive)
+        throw ValueError("'lbfgs' solver can be used only when positive=True. Please use another solver.");
+    if (positive && solver != "auto" && solver != "lbfgs")
+        throw ValueError("solver='" + solver +
+                         "' does not support positive fitting. Please set the solver to 'auto' or 'lbfgs', or set "
+                         "`positive=False`");
+    if (positive)
+        throw ValueError(e.className() + ": positive=True (sklearn's lbfgs solver) is not available in Tessera yet");
+    if (solver != "auto" && solver != "cholesky" && solver != "svd")
+        throw ValueError(e.className() + ": solver='" + solver +
+                         "' is not available in Tessera yet; 'auto', 'cholesky' and 'svd' are");
+    return solver == "svd";
+}
+
+std::vector<double> alphasFor(const Estimator& e, std::int64_t targets) {
+    const ParamValue& alpha = e.param("alpha");
+    if (alpha.isNumber()) return std::vector<double>(static_cast<std::size_t>(targets), alpha.asDouble());
+    std::vector<double> out;
+    for (const auto& a : alpha.items()) out.push_back(a.asDouble());
+    if (out.size() == 1) out.assign(static_cast<std::size_t>(targets), out[0]);
+    if (static_cast<std::int64_t>(out.size()) != targets)
+        throw ValueError("Number of targets and number of penalties do not correspond: " + std::to_string(out.size()) +
+                         " != " + std::to_string(targets));
+    return out;
+}
+
+class Ridge : public Estimator {
+public:
+    using Estimator::Estimator;
+
+    Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
+        validateParams();
+        clearAttributes();
+        const bool svd = useSvdSolver(*this);
+        const Tensor X = validateFitX(Xin);
+        checkY(X, y, true);
+        const Tensor Y = detail::targetMatrix(y);
+        std::vector<double> sw;
+        if (sampleWeight.defined()) sw = sampleWeightOrOnes(sampleWeight, X.size(0)).toVector<double>();
+        const bool fitIntercept = paramBool("fit_intercept");
+        const detail::CenteredData d = detail::centerData(X, Y, sw, fitIntercept);
+        const std::vector<double> coef = detail::solveRidge(d, alphasFor(*this, d.targets), svd);
+        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, Y.dim() == 2);
+        setAttribute("coef_", c);
+        setAttribute("intercept_", b);
+        setAttribute("n_iter_", Array());
+        return *this;
+    }
+
+    Array predict(const Tensor& Xin) const override {
+        const Tensor X = validateX(Xin);
+        const Tensor& coef = fitted("coef_");
+        const Tensor b = toFloat64(attribute("intercept_"), "intercept_");
+        const std::int64_t t = coef.dim() == 2 ? coef.size(0) : 1;
+        std::vector<double> out = detail::linearPredict(X, coef.data<double>(), b.data<double>(), t);
+        if (coef.dim() == 1) return Array(Tensor::fromVector<double>(out, {X.size(0)}));
+        return Array(Tensor::fromVector<double>(out, {X.size(0), t}));
+    }
+};
+
+class RidgeClassifier : public Estimator {
+public:
+    using Estimator::Estimator;
+
+    Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
+        validateParams();
+        clearAttributes();
+        const bool svd = useSvdSolver(*this);
+        const Tensor X = validateFitX(Xin);
+        checkY(X, y, false);
+        const EncodedLabels enc = encodeLabels(y, className());
+        const std::int64_t n = X.size(0), k = classCount(enc.classes);
+        // LabelBinarizer(pos_label=1, neg_label=-1): one column for two classes, one per class otherwise.
+        const std::int64_t t = k == 2 ? 1 : k;
+        std::vector<double> Yv(static_cast<std::size_t>(n * t), -1.0);
+        for (std::int64_t i = 0; i < n; ++i) {
+            const std::int64_t c = enc.codes[i];
+            if (t == 1) {
+                Yv[i] = c == 1 ? 1.0 : -1.0;
+            } else {
+                Yv[i * t + c] = 1.0;
+            }
+        }
+        std::vector<double> sw =
+            sampleWeight.defined() ? sampleWeightOrOnes(sampleWeight, n).toVector<double>() : std::vector<double>();
+        const std::vector<double> cw = classWeights(enc, k);
+        if (!cw.empty()) {
+            if (sw.empty()) sw.assign(static_cast<std::size_t>(n), 1.0);
+            for (std::int64_t i = 0; i < n; ++i) sw[i] *= cw[enc.codes[i]];
+        }
+        const bool fitIntercept = paramBool("fit_intercept");
+        const detail::CenteredData d = detail::centerData(X, Tensor::fromVector<double>(Yv, {n, t}), sw, fitIntercept);
+        const std::vector<double> coef = detail::solveRidge(d, alphasFor(*this, t), svd);
+        auto [c, b] = detail::coefAttributes(coef, detail::intercepts(d, coef, fitIntercept), d.features, true);
+        setAttribute("coef_", c);
+        setAttribute("intercept_", b);
+        setAttribute("n_iter_", Array());
+        setAttribute("classes_", enc.classes);
+        return *this;
+    }
+
+    Tensor decisionFunction(const Tensor& Xin) const override {
+        const Tensor X = validateX(Xin);
+        const Tensor& coef = fitted("coef_");
+        const std::int64_t t = coef.size(0);
+        std::vector<double> out = detail::linearPredict(X, coef.data<double>(), fitted("intercept_").data<double>(), t);
+        if (t == 1) return Tensor::fromVector<double>(out, {X.size(0)});
+        return Tensor::fromVector<double>(out, {X.size(0), t});
+    }
+
+    Array predict(const Tensor& Xin) const override {
+        const Tensor scores = decisionFunction(Xin);
+        const std::int64_t n = scores.size(0);
+        const double* s = scores.data<double>();
+        std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
+        if (scores.dim() == 1) {
+            for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
+        } else {
+            const std::int64_t t = scores.size(1);
+            for (std::int64_t i = 0; i < n; ++i)
+                codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);  // first maximum, as argmax
+        }
+        return decodeLabels(attribute("classes_"), codes);
+    }
+
+private:
+    // compute_sample_weight(class_weight, y) as per-class factors; empty when class_weight is None.
+    std::vector<double> classWeights(const EncodedLabels& enc, std::int64_t k) const {
+        const ParamValue& cw = param("class_weight");
+        if (cw.isNone()) return {};
+        std::vector<double> w(static_cast<std::size_t>(k), 1.0);
+        if (cw.isString()) {
+            std::vector<double> count(static_cast<std::size_t>(k), 0);
+            for (auto c : enc.codes) count[c] += 1;
+            const double n = static_cast<double>(enc.codes.size());
+            for (std::int64_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
+            return w;
+        }
+        // Dict keys are class labels written as text (the script language's int keys are their digits).
+        for (const auto& [key, value] : cw.members()) {
+            std::int64_t found = -1;
+            for (std::int64_t c = 0; c < k; ++c) {
+                std::string label;
+                if (enc.classes.isStrings()) {
+                    label = enc.classes.strings()[c];
+                } else {
+                    const double v = enc.classes.tensor().toVector<double>()[c];
+                    label = v == std::floor(v) ? std::to_string(static_cast<std::int64_t>(v)) : pythonFloatRepr(v);
+                }
+                if (label == key) found = c;
+            }
+            if (found < 0) throw ValueError("The classes, [" + key + "], are not in class_weight");
+            w[found] = value.asDouble();
+        }
+        return w;
+    }
+};
+
+const RegisterEstimator<Ridge> kRidge({
+    "Ridge",
+    "sklearn.linear_model",
+    EstimatorKind::Regressor,
+    "Linear least squares with l2 regularization.",
+    ridgeParams(),
+    {"fit", "predict", "score"},
+});
+
+std::vector<ParamSpec> ridgeClassifierParams() {
+    std::vector<ParamSpec> p = ridgeParams();
+    p.push_back({"class_weight",
+                 ParamValue(),
+                 {constraintOf(Constraint::Kind::Dict), strOptions({"balanced"}), noneC()},
+                 "Weights of the classes: a dict, 'balanced' or None."});
+    return p;
+}
+
+const RegisterEstimator<RidgeClassifier> kRidgeClassifier({
+    "RidgeClassifier",
+    "sklearn.linear_model",
+    EstimatorKind::Classifier,
+    "Classifier using Ridge regression on {-1, 1} targets.",
+    ridgeClassifierParams(),
+    {"fit", "predict", "decision_function", "score"},
+});
+
+}  // namespace
+}  // namespace tessera::ml

@@ -1,0 +1,205 @@
+"""The scikit-learn side of the core/ml conformance test (tests/core/ml/test_ml_conformance.cpp).
+
+    /usr/bin/python3 runner.py CASES_DIR OUT_DIR NAME...
+
+Reads every cases/*.json (a list of cases), makes each case's seeded data, runs sklearn 1.2.1 on it and
+writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read, then each
+method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy; string arrays, None
+attributes and error messages go to OUT_DIR/CASE/meta.json. OUT_DIR/defaults.json holds get_params()
+of every registered class NAME (in the tagged form of core/ml's ParamValue::toJson).
+"""
+import importlib
+import json
+import os
+import sys
+import warnings
+
+import numpy as np
+
+warnings.simplefilter("ignore")
+
+MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
+           "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
+           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition"]
+
+
+def find_class(name):
+    for m in MODULES:
+        mod = importlib.import_module(m)
+        if hasattr(mod, name):
+            return getattr(mod, name)
+    raise KeyError(name)
+
+
+def decode(v):
+    """Tagged JSON (ParamValue::toJson) to a Python value."""
+    if isinstance(v, list):
+        return [decode(x) for x in v]
+    if isinstance(v, dict):
+        if "float" in v:
+            return float(v["float"])
+        if "tuple" in v:
+            return tuple(decode(x) for x in v["tuple"])
+        if "dict" in v:
+            # Keys are text in JSON; the digits of an int key (a class label) become the int again.
+            return {(int(k) if k.lstrip("-").isdigit() else k): decode(x) for k, x in v["dict"].items()}
+        if "estimator" in v:
+            return find_class(v["estimator"])(**{k: decode(x) for k, x in v.get("params", {}).items()})
+    return v
+
+
+def encode(v):
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    if isinstance(v, (float, np.floating)):
+        return {"float": repr(float(v))}
+    if isinstance(v, tuple):
+        return {"tuple": [encode(x) for x in v]}
+    if isinstance(v, list):
+        return [encode(x) for x in v]
+    if isinstance(v, dict):
+        return {"dict": {str(k): encode(x) for k, x in v.items()}}
+    if hasattr(v, "get_params"):
+        return {"estimator": type(v).__name__, "params": {k: encode(x) for k, x in v.get_params(deep=False).items()}}
+    return {"unencodable": repr(v)}
+
+
+def make_data(spec):
+    """Seeded data sets: dense random, with ties, with constant columns; binary, multiclass, string and
+    regression targets."""
+    rng = np.random.RandomState(spec.get("seed", 0))
+    n, p = spec.get("rows", 40), spec.get("features", 4)
+    kind = spec.get("X", "dense")
+    if kind == "dense":
+        X = rng.randn(n, p) * rng.uniform(0.5, 3, size=p) + rng.uniform(-2, 2, size=p)
+    elif kind == "ties":
+        X = rng.randint(-3, 4, size=(n, p)).astype(np.float64)
+    elif kind == "constant":
+        X = rng.randn(n, p)
+        X[:, 0] = 3.5
+        X[:, -1] = 0.0
+    elif kind == "positive":
+        X = np.abs(rng.randn(n, p)) + 0.1
+    else:
+        raise ValueError(kind)
+    if spec.get("nan"):
+        X[rng.rand(n, p) < 0.1] = np.nan
+    target = spec.get("y")
+    y = None
+    if target == "regression":
+        w = rng.randn(p)
+        y = np.nan_to_num(X) @ w + 0.3 * rng.randn(n)
+    elif target == "multioutput":
+        W = rng.randn(p, 3)
+        y = np.nan_to_num(X) @ W + 0.3 * rng.randn(n, 3)
+    elif target in ("binary", "multiclass", "strings"):
+        k = 2 if target == "binary" else 3
+        score = np.nan_to_num(X) @ rng.randn(p, k) + rng.randn(n, k)
+        y = np.argmax(score, axis=1).astype(np.int64)
+        if target == "strings":
+            y = np.array(["setosa", "versicolor", "virginica"], dtype=object)[y]
+    sw = rng.uniform(0.5, 2.0, size=n) if spec.get("sample_weight") else None
+    X_test = rng.randn(spec.get("test_rows", 10), p) * 1.5
+    return X, y, sw, X_test
+
+
+def save(out, name, value, meta):
+    if value is None:
+        meta["none"].append(name)
+        return
+    if isinstance(value, (list, tuple)) and value and isinstance(value[0], str):
+        meta["strings"][name] = list(value)
+        return
+    a = np.asarray(value)
+    if a.dtype == object or a.dtype.kind in "US":
+        meta["strings"][name] = [str(s) for s in a.ravel()]
+        return
+    if a.dtype.kind in "iub":
+        a = a.astype(np.int64) if a.dtype.kind != "b" else a
+    else:
+        a = a.astype(np.float64)
+    np.save(os.path.join(out, name + ".npy"), a)
+
+
+def public_attributes(est):
+    names = []
+    for k in dir(est):
+        if not k.endswith("_") or k.startswith("_") or k.endswith("__"):
+            continue
+        try:
+            v = getattr(est, k)
+        except Exception:
+            continue
+        if callable(v):
+            continue
+        names.append(k)
+    return names
+
+
+def run_case(case, out):
+    os.makedirs(out, exist_ok=True)
+    X, y, sw, X_test = make_data(case.get("data", {}))
+    meta = {"strings": {}, "none": [], "errors": {}, "attributes": []}
+    np.save(os.path.join(out, "X.npy"), X)
+    np.save(os.path.join(out, "X_test.npy"), X_test)
+    if y is not None:
+        if y.dtype == object:
+            meta["strings"]["y"] = list(y)
+        else:
+            np.save(os.path.join(out, "y.npy"), y)
+    if sw is not None:
+        np.save(os.path.join(out, "sample_weight.npy"), sw)
+    est = find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()})
+    if "fit_error" in case:
+        try:
+            est.fit(X, y, **({"sample_weight": sw} if sw is not None else {}))
+            meta["errors"]["fit"] = "no error"
+        except Exception as e:
+            meta["errors"]["fit"] = str(e)
+    else:
+        kw = {"sample_weight": sw} if sw is not None else {}
+        est.fit(X, y, **kw)
+        for method in case.get("methods", []):
+            on = X_test if method.endswith("@test") else X
+            m = method.split("@")[0]
+            if m in ("transform", "predict", "predict_proba", "predict_log_proba", "decision_function",
+                     "inverse_transform", "score_samples"):
+                save(out, method, getattr(est, m)(on), meta)
+            elif m == "score":
+                save(out, method, est.score(on, y, **kw) if on is X else None, meta)
+            elif m == "get_feature_names_out":
+                save(out, method, list(est.get_feature_names_out()), meta)
+            elif m == "fit_transform":
+                save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_transform(X, y), meta)
+            else:
+                raise ValueError(m)
+        for name in public_attributes(est):
+            meta["attributes"].append(name)
+            save(out, "attr." + name, getattr(est, name), meta)
+    with open(os.path.join(out, "meta.json"), "w") as f:
+        json.dump(meta, f)
+
+
+def main():
+    cases_dir, out_dir, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+    os.makedirs(out_dir, exist_ok=True)
+    defaults = {}
+    for name in names:
+        try:
+            defaults[name] = {k: encode(v) for k, v in find_class(name)().get_params(deep=False).items()}
+        except KeyError:
+            defaults[name] = None
+    with open(os.path.join(out_dir, "defaults.json"), "w") as f:
+        json.dump(defaults, f)
+    for file in sorted(os.listdir(cases_dir)):
+        if not file.endswith(".json"):
+            continue
+        with open(os.path.join(cases_dir, file)) as f:
+            for case in json.load(f):
+                run_case(case, os.path.join(out_dir, case["name"]))
+
+
+if __name__ == "__main__":
+    main()
