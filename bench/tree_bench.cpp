@@ -6,8 +6,8 @@
 // and each side's peak resident memory. Run: tree_bench [--threads 2] [--rounds 3]. Rounds alternate
 // between the sides (one Tessera round, then one sklearn process) so both see the same machine load;
 // each figure is the best round. The forest's
-// draws (splitter seeds, bootstrap counts) are read from the data script, which derives them from
-// random_state=0 exactly as sklearn does, so both sides grow the same 100 trees.
+// draws (splitter seeds, bootstrap counts) come from ml::RandomState(0) as sklearn derives them from
+// random_state=0, so both sides grow the same 100 trees.
 #include <sys/resource.h>
 
 #include <chrono>
@@ -73,18 +73,12 @@ int main(int argc, char** argv) {
         return 1;
     }
     const Tensor X = io::readNpy(dir / "X.npy"), y = io::readNpy(dir / "y.npy"), Xp = io::readNpy(dir / "Xp.npy");
-    const Tensor seeds = io::readNpy(dir / "seeds.npy"), counts = io::readNpy(dir / "counts.npy");
     const int64_t cols = X.sizes()[1], nTrain = 16000, nTest = X.sizes()[0] - nTrain, nPredict = Xp.sizes()[0];
     const double* xd = X.data<double>();
     const std::vector<double> ytr(y.data<double>(), y.data<double>() + nTrain);
     std::vector<float> Xte(xd + nTrain * cols, xd + (nTrain + nTest) * cols);
     std::vector<float> Xpf(Xp.data<double>(), Xp.data<double>() + nPredict * cols);
 
-    std::vector<ensemble::TreeDraw> draws(100);
-    for (int64_t t = 0; t < 100; ++t) {
-        draws[t].splitterSeed = static_cast<uint32_t>(seeds.data<int64_t>()[t]);
-        draws[t].sampleCounts.assign(counts.data<double>() + t * nTrain, counts.data<double>() + (t + 1) * nTrain);
-    }
     tree::TreeParams rfp;
     rfp.maxDepth = 8;
     rfp.maxFeatures = 4;  // sqrt(20)
@@ -99,6 +93,8 @@ int main(int argc, char** argv) {
     std::map<std::string, double> sk;
     for (int round = 0; round < s.rounds; ++round) {
         rfFit.keepBest(timeOnce([&] {
+            RandomState rng(0);  // random_state=0
+            const std::vector<ensemble::TreeDraw> draws = ensemble::sklearnDraws(rng, 100, nTrain, nTrain, true);
             const tree::TrainingData data = tree::TrainingData::fromRowMajor(xd, nTrain, cols);
             forest = ensemble::growForest(data, ytr, {2}, {}, rfp, draws, s.threads);
         }));

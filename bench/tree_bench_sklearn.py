@@ -1,9 +1,8 @@
 """The scikit-learn 1.2.1 side of tree_bench (see tree_bench.cpp), and the data both sides use.
 
 `tree_bench_sklearn.py data DIR`: writes DIR/X.npy, y.npy (make_classification(20000, 20,
-n_informative=10, random_state=0): the first 16000 rows train, the rest test), Xp.npy (100000 rows to
-predict) and, for RandomForestClassifier(100, max_depth=8, random_state=0), each tree's splitter seed
-and bootstrap counts as sklearn derives them (seeds.npy, counts.npy).
+n_informative=10, random_state=0): the first 16000 rows train, the rest test) and Xp.npy (100000 rows
+to predict).
 `tree_bench_sklearn.py DIR THREADS ROUNDS`: times sklearn on those files and prints `NAME VALUE` lines
 (seconds, accuracy, peak resident MiB).
 """
@@ -23,11 +22,6 @@ if sys.argv[1] == "data":
     np.save(f"{d}/X.npy", X)
     np.save(f"{d}/y.npy", y.astype(np.float64))
     np.save(f"{d}/Xp.npy", Xp)
-    rs = np.random.RandomState(0)
-    seeds = [rs.randint(np.iinfo(np.int32).max) for _ in range(100)]
-    np.save(f"{d}/seeds.npy", np.array([np.random.RandomState(s).randint(0, 0x7FFFFFFF) for s in seeds], np.int64))
-    np.save(f"{d}/counts.npy", np.array([np.bincount(np.random.RandomState(s).randint(0, 16000, 16000),
-                                                     minlength=16000) for s in seeds], np.float64))
     sys.exit(0)
 
 d, threads, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])

@@ -10,6 +10,28 @@
 
 namespace tessera::ml::ensemble {
 
+std::vector<TreeDraw> sklearnDraws(RandomState& rng, int64_t nTrees, int64_t nSamples, int64_t nBootstrap,
+                                   bool bootstrap, std::vector<int64_t>* treeSeeds) {
+    if (nSamples < 1 || (bootstrap && nBootstrap < 1)) {
+        throw ValueError("sklearnDraws: " + std::to_string(nSamples) + " samples and " + std::to_string(nBootstrap) +
+                         " bootstrap draws per tree (both must be positive)");
+    }
+    std::vector<TreeDraw> draws(nTrees);
+    if (treeSeeds) treeSeeds->clear();
+    for (int64_t t = 0; t < nTrees; ++t) {
+        const int64_t seed = rng.randint(0, 2147483647);
+        if (treeSeeds) treeSeeds->push_back(seed);
+        draws[t].splitterSeed =
+            static_cast<uint32_t>(RandomState(static_cast<uint32_t>(seed)).randint(0, tree::kRandRMax));
+        if (bootstrap) {
+            RandomState sampler(static_cast<uint32_t>(seed));
+            draws[t].sampleCounts.assign(nSamples, 0.0);
+            for (const int64_t i : sampler.randint(0, nSamples, nBootstrap)) draws[t].sampleCounts[i] += 1.0;
+        }
+    }
+    return draws;
+}
+
 std::vector<tree::Tree> growForest(const tree::TrainingData& X, const std::vector<double>& y,
                                    const std::vector<int64_t>& nClasses, const std::vector<double>& sampleWeight,
                                    const tree::TreeParams& params, const std::vector<TreeDraw>& draws, int nThreads) {

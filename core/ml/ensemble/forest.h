@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/ml/random_state.h"
 #include "core/ml/tree/builder.h"
 #include "core/ml/tree/tree.h"
 
@@ -25,6 +26,14 @@ struct TreeDraw {
     // balanced_subsample: the class weights of this tree's bootstrap, per row (empty: none).
     std::vector<double> subsampleWeight;
 };
+
+// The draws of `nTrees` trees as sklearn 1.2.1's forests make them from the forest's RandomState:
+// seed_i = rng.randint(2**31 - 1) per tree (_set_random_states), the splitter seed
+// RandomState(seed_i).randint(0, RAND_R_MAX) and, with bootstrap, the counts of
+// RandomState(seed_i).randint(0, nSamples, nBootstrap) (_generate_sample_indices). The tree seeds
+// are returned in `treeSeeds` when given (they are each estimator's random_state).
+std::vector<TreeDraw> sklearnDraws(RandomState& rng, int64_t nTrees, int64_t nSamples, int64_t nBootstrap,
+                                   bool bootstrap, std::vector<int64_t>* treeSeeds = nullptr);
 
 // sampleWeight: the forest's weights (sample_weight times the expanded class_weight), or empty.
 // nThreads < 1: all threads kernels may use.

@@ -88,6 +88,8 @@ def add(name, est, X, y, sample_weight=None):
         "bootstrap": bool(est.bootstrap),
         "subsample": est.class_weight == "balanced_subsample" and est.bootstrap,
         "oob": bool(est.oob_score),
+        "random_state": est.random_state,
+        "n_bootstrap": int(n_boot) if est.bootstrap else 0,
     })
 
 

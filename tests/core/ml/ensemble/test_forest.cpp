@@ -1,7 +1,8 @@
 // Forests against scikit-learn 1.2.1: with the draws sklearn derives from random_state (splitter
 // seeds, bootstrap counts, balanced_subsample weights), every tree of RandomForest* and ExtraTrees*
-// must have sklearn's `tree_` arrays bit for bit, and the forest's predict / predict_proba,
-// feature_importances_ and out-of-bag predictions must be identical; 1 and 2 threads give the same trees.
+// (checked against ml::RandomState's sklearnDraws) must have sklearn's `tree_` arrays bit for bit, and the forest's
+// predict / predict_proba, feature_importances_ and out-of-bag predictions must be identical; 1 and 2 threads give the
+// same trees.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -121,6 +122,14 @@ private slots:
             draws[t].splitterSeed = static_cast<uint32_t>(load<int64_t>(tp + "seed")[0]);
             if (c.at("bootstrap").asBool()) draws[t].sampleCounts = load<double>(tp + "counts");
             if (c.at("subsample").asBool()) draws[t].subsampleWeight = load<double>(tp + "subsample");
+        }
+        // The same draws from ml::RandomState(random_state), as the estimators make them.
+        RandomState rng(static_cast<uint32_t>(c.at("random_state").asInteger()));
+        const std::vector<ensemble::TreeDraw> ours =
+            ensemble::sklearnDraws(rng, nTrees, rows, c.at("n_bootstrap").asInteger(), c.at("bootstrap").asBool());
+        for (int64_t t = 0; t < nTrees; ++t) {
+            QCOMPARE(ours[t].splitterSeed, draws[t].splitterSeed);
+            QVERIFY(ours[t].sampleCounts == draws[t].sampleCounts);
         }
         const TrainingData data = TrainingData::fromRowMajor(X.data<double>(), rows, cols);
         const std::vector<Tree> trees = ensemble::growForest(data, y, nClasses, sw, p, draws, 2);
