@@ -21,7 +21,11 @@ warnings.simplefilter("ignore")
 
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
-           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition"]
+           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble"]
+
+# A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
+TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value", "impurity", "n_node_samples",
+               "weighted_n_node_samples", "node_count", "max_depth"]
 
 
 def find_class(name):
@@ -177,8 +181,14 @@ def run_case(case, out):
             else:
                 raise ValueError(m)
         for name in public_attributes(est):
+            value = getattr(est, name)
+            if type(value).__name__ == "Tree" and hasattr(value, "children_left"):
+                for a in TREE_ARRAYS:
+                    meta["attributes"].append(name + "." + a)
+                    save(out, "attr." + name + "." + a, getattr(value, a), meta)
+                continue
             meta["attributes"].append(name)
-            save(out, "attr." + name, getattr(est, name), meta)
+            save(out, "attr." + name, value, meta)
         meta["children"] = {}
         for step, child in getattr(est, "steps", []):
             if not hasattr(child, "get_params"):
