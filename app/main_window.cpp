@@ -23,6 +23,7 @@
 #include "app/autosave.h"
 #include "app/designer/designer_page.h"
 #include "app/onnx/onnx_actions.h"
+#include "app/preferences.h"
 #include "app/project/project_document.h"
 #include "app/project/project_page.h"
 #include "app/training/training_page.h"
@@ -32,6 +33,7 @@
 #include "widgets/common/messages_model.h"
 #include "widgets/common/messages_view.h"
 #include "widgets/common/project_model.h"
+#include "widgets/common/tree_expansion.h"
 #include "widgets/designer/graph_scene.h"
 #include "widgets/designer/problems_view.h"
 #include "widgets/training/profile_view.h"
@@ -75,7 +77,9 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
                                      QMessageBox::Yes) == QMessageBox::Yes;
     };
 
+    // A new project opens at its sections; an edit of the same one keeps what the user opened.
     connect(m_document, &ProjectDocument::contentReplaced, this, [this] {
+        if (m_projectTree) m_projectTree->collapseAll();
         m_projectModel->setProject(m_document->project());
         if (m_projectTree) m_projectTree->expandToDepth(0);
         updateTitle();
@@ -130,6 +134,7 @@ void MainWindow::createDocks() {
     m_projectTree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_projectTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_projectTree->expandToDepth(0);
+    widgets::keepExpansion(m_projectTree);
     m_projectDock = new QDockWidget(tr("Project"), this);
     m_projectDock->setObjectName(QStringLiteral("ProjectDock"));
     m_projectDock->setWidget(m_projectTree);
@@ -200,6 +205,15 @@ void MainWindow::createActions() {
     edit->addAction(redo);
     edit->addSeparator();
     edit->addActions(m_designer->editActions());
+    edit->addSeparator();
+    // Tests and screenshots (not persistent) see the dialog but never write a user's settings.
+    QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dialog(m_options.persistent ? loadPreferences() : Preferences{}, this);
+        if (dialog.exec() == QDialog::Accepted && m_options.persistent) savePreferences(dialog.preferences());
+    });
+    preferences->setObjectName(QStringLiteral("preferencesAction"));
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_projectDock->toggleViewAction());

@@ -14,6 +14,8 @@ QStringList translationFolders() {
 }
 
 bool installTranslations(const QLocale& locale, const QStringList& folders) {
+    // What is translated outside the .qm files (the lessons) follows the default locale.
+    QLocale::setDefault(locale);
     if (locale.language() != QLocale::English && locale.language() != QLocale::C) {
         auto* qt = new QTranslator(QCoreApplication::instance());
         if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),

@@ -13,8 +13,8 @@ namespace tessera::app {
 QStringList translationFolders();
 
 // Installs translators on the application for `locale`: Tessera's own (English when there is none
-// for the locale) and Qt's when present. Returns true when Tessera's translation for the locale's
-// language was found.
+// for the locale) and Qt's when present, and makes `locale` the default QLocale (the lessons'
+// language). Returns true when Tessera's translation for the locale's language was found.
 bool installTranslations(const QLocale& locale, const QStringList& folders = translationFolders());
 
 }  // namespace tessera::app

@@ -287,6 +287,10 @@
         <source>Operator &amp;Timings on Nodes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::OnnxActions</name>
@@ -375,6 +379,37 @@
     <name>tessera::app::PlaygroundDialog</name>
     <message>
         <source>Autograd Playground — Tessera</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Autosave every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes take effect the next time Tessera starts.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -672,6 +707,733 @@
     </message>
 </context>
 <context>
+    <name>tessera::core</name>
+    <message>
+        <source>&apos;tanh&apos; uses the tanh approximation of Φ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1-D convolution over [N, C, L] (or unbatched [C, L]) inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2-D convolution over [N, C, H, W] (or unbatched [C, H, W]) inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A table of learned vectors looked up by integer index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A transformer encoder block: self-attention then a feed-forward network, each with a residual connection and layer normalisation (after the sum, or before each block with norm_first).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation of the feed-forward hidden layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a layer that reads the sequence backwards; outputs concatenate both directions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to the variance for numerical stability.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added to the variance in both layer norms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds fixed sine/cosine position signals to a batch-first sequence [N, L, d_model] (the PyTorch tutorial&apos;s PositionalEncoding, without dropout), so that attention can tell the steps apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adds its inputs element-wise (with broadcasting): residual connections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Append a learnt bias to the key and value sequences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Append a zero key and value after the projections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applies an affine map y = x·Wᵀ + b to the last dimension.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average over sliding 2-D windows of [N, C, H, W] inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average pooling to a fixed output size, whatever the input size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of logits (sigmoid included) against 0/1 targets of the same shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of probabilities (after Sigmoid) against 0/1 targets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count the zero padding in the divisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cross-entropy of class scores (logits) against class indices or class probabilities.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dim to normalise; null means torch&apos;s legacy choice (0 for 0/1/3-dim inputs, else 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Divide by this instead of the window size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropout probability (attention weights, feed-forward hidden layer, both residual branches).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropout probability on the attention weights, in training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropout probability on the outputs of every layer but the last, in training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exponential linear unit: x for x &gt; 0, alpha·(eˣ − 1) otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First dim to flatten.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flattens the dims start_dim … end_dim into one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gated recurrent unit over a sequence (gates r, z, n); returns the output sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gaussian error linear unit: x·Φ(x), Φ the standard normal CDF.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gives every sample a new shape with the same number of values ([N, …] → [N, *shape]); one entry may be -1 and is then inferred.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the padding is filled: zeros, the mirror image without the edge (reflect), copies of the edge (replicate) or the other end&apos;s values (circular).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Huber loss: quadratic below delta, linear above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hyperbolic tangent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If &gt; 0, h is projected to this size (weight_hr); must be below hidden_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implicit zero padding on both sides (at most half the kernel size).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implicit −∞ padding on both sides (at most half the kernel size).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Index whose vector starts at zero and is not trained (negative counts from the end).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input and output are [batch, seq, feature] instead of [seq, batch, feature].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input and output are [batch, time, features] instead of [time, batch, features].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input/Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs and output are [batch, seq, feature] instead of [seq, batch, feature].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Joins its inputs along one dimension (torch.cat). Every other dimension must match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep running mean and variance for evaluation; otherwise batch statistics are always used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps the last step of a sequence and drops that dimension: x[:, -1] for dim 1. Turns an LSTM&apos;s or a Transformer&apos;s [N, L, H] output into [N, H].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L1 loss that is quadratic below beta: robust to outliers, smooth near 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last dim to flatten (negative counts from the end).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaky rectified linear unit: x for x ≥ 0, negative_slope·x otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn a per-channel weight (init 1) and bias (init 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn a per-element weight (init 1) and bias (init 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn an additive bias.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn biases of the input and output projections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn the biases b_ih and b_hh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log of softmax along a dim, computed stably: xᵢ − log Σⱼ exp(xⱼ).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logistic sigmoid: 1 / (1 + e^(−x)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Long short-term memory over a sequence (gates i, f, g, o); returns the output sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looked-up vectors with a larger norm are rescaled to this norm (the table changes in place).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum over sliding 2-D windows of [N, C, H, W] inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean absolute error between prediction and target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean squared error between prediction and target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-head scaled dot-product attention; as a graph node it attends over its input (query = key = value).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multiplies its inputs element-wise (with broadcasting): gates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Negative log-likelihood of log-probabilities (after LogSoftmax) against class indices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalises each channel of [N, C, H, W] inputs over the batch, with a learned scale and shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalises each channel of [N, C] or [N, C, L] inputs over the batch, with a learned scale and shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalises the trailing dims of each sample to mean 0, variance 1, with a learned scale and shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of attention heads; must divide d_model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of blocked connections from input to output channels; divides both channel counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of channels C.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of features of each input step (the last dimension).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of features of each position (the input&apos;s last dimension).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of features of the hidden state.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of features of the key (null: embed_dim).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of features of the value (null: embed_dim).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of input channels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of output channels (filters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of parallel heads; must divide embed_dim.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of stacked recurrent layers; each layer reads the outputs of the one before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of vectors (indices run from 0 to num_embeddings − 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output height and width (one value for both); null keeps that input size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-norm: normalise each block&apos;s input instead of the residual sum.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probability of an element being zeroed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Randomly zeroes elements with probability p during training (scaling the rest by 1/(1−p)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rectified linear unit: max(0, x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recurrent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regularization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rescales a dim to probabilities: exp(xᵢ) / Σⱼ exp(xⱼ).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reshape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round the output size up instead of down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sigmoid linear unit (swish): x·σ(x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of each input sample (the last dimension).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of each output sample.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of each vector.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of the convolving kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size of the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sizes of the trailing dims to normalise over (one size or a list).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slope for negative inputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spacing between kernel elements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spacing between window elements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standardises every feature with the mean and standard deviation of the training split (fitted before training, saved with the weights as buffers &apos;mean&apos; and &apos;std&apos;), like scikit-learn&apos;s StandardScaler.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step of the kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step of the window; null means kernel_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data set&apos;s features. Each row of F numbers becomes one sample of the given shape ([N, F] → [N, *shape]); the product of the shape must equal F.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data set&apos;s targets: class indices (set classes) or regression values of the given shape (set shape). Feeds the target input of a loss.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s prediction: what predict writes and what the ONNX export returns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The p of the p-norm compared with max_norm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total size of the model (the query&apos;s last dimension); split across the heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value the output approaches for very negative inputs (as −alpha).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight of the new batch in the running statistics; null for a cumulative average.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of the feed-forward network&apos;s hidden layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zeros added to both sides of each spatial dim; &apos;same&apos; keeps the size (stride 1 only), &apos;valid&apos; adds none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early-stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feature size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how the per-sample losses become one number: their mean or their sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longest sequence the table covers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixes this much of the uniform distribution into the targets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number of classes: targets are int64 class indices [N]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape of one regression target: targets are float32 [N, *shape]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape of one sample, e.g. [4] for 4 features, [1, 8, 8] for an 8×8 image, [32, 1] for a sequence of 32 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>targets equal to this class contribute nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the dimension to join along; 1 is the first after the batch (torch.cat&apos;s own default 0 would join batches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new shape of one sample, without the batch dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the time dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight of the positive examples (one number for every output; null = 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where the loss turns linear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node has an empty id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node id &apos;%1&apos; may not contain &apos;.&apos;: it names the node&apos;s weights (&apos;%2.weight&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two nodes have the id &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown node type &apos;%1&apos; (did you mean %2?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown node type &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an edge connects to the unknown node &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no output port; the edge to &apos;%2&apos; leaves from port %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has 1 output port; the edge to &apos;%2&apos; leaves from port %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has %2 output ports; the edge to &apos;%3&apos; leaves from port %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no input port; the edge from &apos;%2&apos; arrives at port %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has 1 input port; the edge from &apos;%2&apos; arrives at port %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has %2 input ports; the edge from &apos;%3&apos; arrives at port %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input %1 is fed by both &apos;%2&apos; and &apos;%3&apos;; an input takes one edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is on a cycle (%1); a model graph may not loop back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has more than one Input node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has more than one Output node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has more than one loss node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has more than one Target node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no Input node; add one for the data set&apos;s features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no Output node; connect the prediction to an Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no loss, so it can predict but not train; connect the prediction and a Target to a loss such as CrossEntropyLoss or MSELoss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has a loss but no Target node; add a Target and connect it to the loss&apos;s target input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input %1 (%2) is not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input %1 is not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s shape rule gave %2 outputs for %3 ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Input shape %1 holds %2 features per sample but the data set&apos;s rows have %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data set has class labels (%1 classes); give the Target classes %2 instead of a shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Target has %1 classes but the data set has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data set&apos;s targets are regression values (%1 per sample); give the Target a shape instead of classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Target shape %1 holds %2 values per sample but the data set&apos;s targets have %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leads to neither the Output nor the loss, so it is never computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear expects %1 input features, gets %2 — add Flatten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear expects %1 input features, gets %2 — set in_features to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects %2 %3 (dim %4), gets %5 — set %6 to %7 or change the layer before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos; (did you mean %3?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos;; it takes none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos;; its parameters are %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data: missing &quot;dataset&quot; (a built-in or generated set) or &quot;csv&quot; (a file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::plugins::PluginLoader</name>
     <message>
         <source>not a Qt plugin (no plugin metadata): %1</source>
@@ -960,10 +1722,6 @@
 <context>
     <name>tessera::widgets::CsvImportDialog</name>
     <message>
-        <source>Fill in missing feature values (column mean, or most frequent category)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Import</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1059,6 +1817,46 @@
     </message>
     <message>
         <source>%1 (ignored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in missing feature values (column mean, or most frequent category)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip malformed rows (with the wrong number of fields)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (tick “%2” to fill it in)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; set the column&apos;s type to “categories” to treat it as categories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (tick “%2” to leave such rows out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — the row: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped 1 malformed row (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped %1 malformed rows (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1357,6 +2155,38 @@
         <source>Could not write %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>train loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>against wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (raw)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::MessagesModel</name>
@@ -1425,19 +2255,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>FPR (ROC) · recall (PR)</source>
+        <source>predicted class →</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>TPR · precision</source>
+        <source>false positive rate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ROC (AUC %1)</source>
+        <source>true positive rate (recall)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PR (AP %1)</source>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ROC curve · AUC %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision–recall curve · AP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>actual class</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1539,6 +2385,33 @@ c = b.mean()</source>
     </message>
     <message>
         <source>line %1, column %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ProblemsView</name>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, input %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, parameter &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: warning: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1850,6 +2723,120 @@ c = b.mean()</source>
     </message>
 </context>
 <context>
+    <name>tessera::widgets::RunsTable</name>
+    <message>
+        <source>No runs yet: each run of this project appears here with its settings and final metrics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::RunsTableModel</name>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs (set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shuffle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drop last batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient clipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initial weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early-stopping patience</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>early-stopping metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final train loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final train accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final val accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::TensorHistoryModel</name>
     <message>
         <source>weight</source>
@@ -2021,6 +3008,25 @@ c = b.mean()</source>
     </message>
     <message>
         <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input: row %1 of the test split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Input: all %n feature(s) zero — pick a test row below</source>
+        <translation>
+            <numerusform>Input: the %n feature zero — pick a test row below</numerusform>
+            <numerusform>Input: all %n features zero — pick a test row below</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Input: a blank image — draw a digit, or pick a test row below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input: the digit drawn on the pad</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

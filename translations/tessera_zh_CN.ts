@@ -287,6 +287,10 @@
         <source>Operator &amp;Timings on Nodes</source>
         <translation>节点上的运算耗时(&amp;T)</translation>
     </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::OnnxActions</name>
@@ -376,6 +380,37 @@
     <message>
         <source>Autograd Playground — Tessera</source>
         <translation>自动求导练习场 — Tessera</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>系统默认（%1）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Autosave every:</source>
+        <translation>自动保存间隔(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Changes take effect the next time Tessera starts.</source>
+        <translation>更改将在下次启动 Tessera 时生效。</translation>
     </message>
 </context>
 <context>
@@ -672,6 +707,733 @@
     </message>
 </context>
 <context>
+    <name>tessera::core</name>
+    <message>
+        <source>&apos;tanh&apos; uses the tanh approximation of Φ.</source>
+        <translation>&apos;tanh&apos; 使用 Φ 的 tanh 近似。</translation>
+    </message>
+    <message>
+        <source>1-D convolution over [N, C, L] (or unbatched [C, L]) inputs.</source>
+        <translation>对 [N, C, L]（或无批次的 [C, L]）输入做一维卷积。</translation>
+    </message>
+    <message>
+        <source>2-D convolution over [N, C, H, W] (or unbatched [C, H, W]) inputs.</source>
+        <translation>对 [N, C, H, W]（或无批次的 [C, H, W]）输入做二维卷积。</translation>
+    </message>
+    <message>
+        <source>A table of learned vectors looked up by integer index.</source>
+        <translation>按整数索引查找的可学习向量表。</translation>
+    </message>
+    <message>
+        <source>A transformer encoder block: self-attention then a feed-forward network, each with a residual connection and layer normalisation (after the sum, or before each block with norm_first).</source>
+        <translation>Transformer 编码器块：先自注意力，再前馈网络，各带残差连接和层归一化（在求和之后；若设 norm_first 则在每个块之前）。</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Activation of the feed-forward hidden layer.</source>
+        <translation>前馈隐藏层的激活函数。</translation>
+    </message>
+    <message>
+        <source>Add a layer that reads the sequence backwards; outputs concatenate both directions.</source>
+        <translation>增加一个反向读取序列的层；输出拼接两个方向。</translation>
+    </message>
+    <message>
+        <source>Added to the variance for numerical stability.</source>
+        <translation>加到方差上以保证数值稳定。</translation>
+    </message>
+    <message>
+        <source>Added to the variance in both layer norms.</source>
+        <translation>在两个层归一化中加到方差上。</translation>
+    </message>
+    <message>
+        <source>Adds fixed sine/cosine position signals to a batch-first sequence [N, L, d_model] (the PyTorch tutorial&apos;s PositionalEncoding, without dropout), so that attention can tell the steps apart.</source>
+        <translation>为批次在前的序列 [N, L, d_model] 加上固定的正弦/余弦位置信号（即 PyTorch 教程中的 PositionalEncoding，不含 dropout），使注意力能区分各个时间步。</translation>
+    </message>
+    <message>
+        <source>Adds its inputs element-wise (with broadcasting): residual connections.</source>
+        <translation>逐元素相加各输入（支持广播）：用于残差连接。</translation>
+    </message>
+    <message>
+        <source>Append a learnt bias to the key and value sequences.</source>
+        <translation>在键和值序列后附加一个可学习的偏置。</translation>
+    </message>
+    <message>
+        <source>Append a zero key and value after the projections.</source>
+        <translation>在投影之后附加一个零键和零值。</translation>
+    </message>
+    <message>
+        <source>Applies an affine map y = x·Wᵀ + b to the last dimension.</source>
+        <translation>对最后一维做仿射变换 y = x·Wᵀ + b。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Average over sliding 2-D windows of [N, C, H, W] inputs.</source>
+        <translation>在 [N, C, H, W] 输入上对滑动的二维窗口取平均。</translation>
+    </message>
+    <message>
+        <source>Average pooling to a fixed output size, whatever the input size.</source>
+        <translation>无论输入大小，平均池化到固定的输出大小。</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of logits (sigmoid included) against 0/1 targets of the same shape.</source>
+        <translation>logits（含 sigmoid）与同形状 0/1 目标之间的二元交叉熵。</translation>
+    </message>
+    <message>
+        <source>Binary cross-entropy of probabilities (after Sigmoid) against 0/1 targets.</source>
+        <translation>概率（经 Sigmoid 后）与 0/1 目标之间的二元交叉熵。</translation>
+    </message>
+    <message>
+        <source>Convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>Count the zero padding in the divisor.</source>
+        <translation>除数中计入零填充。</translation>
+    </message>
+    <message>
+        <source>Cross-entropy of class scores (logits) against class indices or class probabilities.</source>
+        <translation>类别得分（logits）与类别索引或类别概率之间的交叉熵。</translation>
+    </message>
+    <message>
+        <source>Dim to normalise; null means torch&apos;s legacy choice (0 for 0/1/3-dim inputs, else 1).</source>
+        <translation>要归一化的维度；null 表示 torch 的旧默认（0/1/3 维输入取 0，否则取 1）。</translation>
+    </message>
+    <message>
+        <source>Divide by this instead of the window size.</source>
+        <translation>用此值代替窗口大小作除数。</translation>
+    </message>
+    <message>
+        <source>Dropout probability (attention weights, feed-forward hidden layer, both residual branches).</source>
+        <translation>Dropout 概率（注意力权重、前馈隐藏层、两条残差分支）。</translation>
+    </message>
+    <message>
+        <source>Dropout probability on the attention weights, in training.</source>
+        <translation>训练时注意力权重上的 Dropout 概率。</translation>
+    </message>
+    <message>
+        <source>Dropout probability on the outputs of every layer but the last, in training.</source>
+        <translation>训练时除最后一层外每层输出上的 Dropout 概率。</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Exponential linear unit: x for x &gt; 0, alpha·(eˣ − 1) otherwise.</source>
+        <translation>指数线性单元：x &gt; 0 时为 x，否则为 alpha·(eˣ − 1)。</translation>
+    </message>
+    <message>
+        <source>First dim to flatten.</source>
+        <translation>要展平的第一个维度。</translation>
+    </message>
+    <message>
+        <source>Flattens the dims start_dim … end_dim into one.</source>
+        <translation>把维度 start_dim … end_dim 展平为一维。</translation>
+    </message>
+    <message>
+        <source>Gated recurrent unit over a sequence (gates r, z, n); returns the output sequence.</source>
+        <translation>序列上的门控循环单元（门 r、z、n）；返回输出序列。</translation>
+    </message>
+    <message>
+        <source>Gaussian error linear unit: x·Φ(x), Φ the standard normal CDF.</source>
+        <translation>高斯误差线性单元：x·Φ(x)，Φ 为标准正态分布函数。</translation>
+    </message>
+    <message>
+        <source>Gives every sample a new shape with the same number of values ([N, …] → [N, *shape]); one entry may be -1 and is then inferred.</source>
+        <translation>给每个样本一个元素个数不变的新形状（[N, …] → [N, *shape]）；可有一项为 -1，由其余推断。</translation>
+    </message>
+    <message>
+        <source>How the padding is filled: zeros, the mirror image without the edge (reflect), copies of the edge (replicate) or the other end&apos;s values (circular).</source>
+        <translation>填充方式：零（zeros）、不含边缘的镜像（reflect）、复制边缘（replicate）或另一端的值（circular）。</translation>
+    </message>
+    <message>
+        <source>Huber loss: quadratic below delta, linear above.</source>
+        <translation>Huber 损失：小于 delta 时为二次，大于时为线性。</translation>
+    </message>
+    <message>
+        <source>Hyperbolic tangent.</source>
+        <translation>双曲正切。</translation>
+    </message>
+    <message>
+        <source>If &gt; 0, h is projected to this size (weight_hr); must be below hidden_size.</source>
+        <translation>若 &gt; 0，h 被投影到此大小（weight_hr）；必须小于 hidden_size。</translation>
+    </message>
+    <message>
+        <source>Implicit zero padding on both sides (at most half the kernel size).</source>
+        <translation>两侧的隐式零填充（至多为核大小的一半）。</translation>
+    </message>
+    <message>
+        <source>Implicit −∞ padding on both sides (at most half the kernel size).</source>
+        <translation>两侧的隐式 −∞ 填充（至多为核大小的一半）。</translation>
+    </message>
+    <message>
+        <source>Index whose vector starts at zero and is not trained (negative counts from the end).</source>
+        <translation>该索引的向量从零开始且不参与训练（负数从末尾数起）。</translation>
+    </message>
+    <message>
+        <source>Input and output are [batch, seq, feature] instead of [seq, batch, feature].</source>
+        <translation>输入和输出为 [batch, seq, feature]，而不是 [seq, batch, feature]。</translation>
+    </message>
+    <message>
+        <source>Input and output are [batch, time, features] instead of [time, batch, features].</source>
+        <translation>输入和输出为 [batch, time, features]，而不是 [time, batch, features]。</translation>
+    </message>
+    <message>
+        <source>Input/Output</source>
+        <translation>输入/输出</translation>
+    </message>
+    <message>
+        <source>Inputs and output are [batch, seq, feature] instead of [seq, batch, feature].</source>
+        <translation>输入和输出为 [batch, seq, feature]，而不是 [seq, batch, feature]。</translation>
+    </message>
+    <message>
+        <source>Joins its inputs along one dimension (torch.cat). Every other dimension must match.</source>
+        <translation>沿一个维度拼接各输入（torch.cat）。其余维度必须一致。</translation>
+    </message>
+    <message>
+        <source>Keep running mean and variance for evaluation; otherwise batch statistics are always used.</source>
+        <translation>为评估保留滑动均值和方差；否则总是使用批次统计量。</translation>
+    </message>
+    <message>
+        <source>Keeps the last step of a sequence and drops that dimension: x[:, -1] for dim 1. Turns an LSTM&apos;s or a Transformer&apos;s [N, L, H] output into [N, H].</source>
+        <translation>保留序列的最后一步并去掉该维度：dim 为 1 时即 x[:, -1]。把 LSTM 或 Transformer 的 [N, L, H] 输出变为 [N, H]。</translation>
+    </message>
+    <message>
+        <source>L1 loss that is quadratic below beta: robust to outliers, smooth near 0.</source>
+        <translation>小于 beta 时为二次的 L1 损失：对离群值稳健，在 0 附近平滑。</translation>
+    </message>
+    <message>
+        <source>Last dim to flatten (negative counts from the end).</source>
+        <translation>要展平的最后一个维度（负数从末尾数起）。</translation>
+    </message>
+    <message>
+        <source>Leaky rectified linear unit: x for x ≥ 0, negative_slope·x otherwise.</source>
+        <translation>带泄漏的线性整流单元：x ≥ 0 时为 x，否则为 negative_slope·x。</translation>
+    </message>
+    <message>
+        <source>Learn a per-channel weight (init 1) and bias (init 0).</source>
+        <translation>为每个通道学习权重（初值 1）和偏置（初值 0）。</translation>
+    </message>
+    <message>
+        <source>Learn a per-element weight (init 1) and bias (init 0).</source>
+        <translation>为每个元素学习权重（初值 1）和偏置（初值 0）。</translation>
+    </message>
+    <message>
+        <source>Learn an additive bias.</source>
+        <translation>学习一个加性偏置。</translation>
+    </message>
+    <message>
+        <source>Learn biases of the input and output projections.</source>
+        <translation>学习输入和输出投影的偏置。</translation>
+    </message>
+    <message>
+        <source>Learn the biases b_ih and b_hh.</source>
+        <translation>学习偏置 b_ih 和 b_hh。</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>Log of softmax along a dim, computed stably: xᵢ − log Σⱼ exp(xⱼ).</source>
+        <translation>沿某一维度的 softmax 的对数，稳定计算：xᵢ − log Σⱼ exp(xⱼ)。</translation>
+    </message>
+    <message>
+        <source>Logistic sigmoid: 1 / (1 + e^(−x)).</source>
+        <translation>Logistic sigmoid：1 / (1 + e^(−x))。</translation>
+    </message>
+    <message>
+        <source>Long short-term memory over a sequence (gates i, f, g, o); returns the output sequence.</source>
+        <translation>序列上的长短期记忆（门 i、f、g、o）；返回输出序列。</translation>
+    </message>
+    <message>
+        <source>Looked-up vectors with a larger norm are rescaled to this norm (the table changes in place).</source>
+        <translation>范数更大的被查向量会缩放到此范数（表被原地修改）。</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Maximum over sliding 2-D windows of [N, C, H, W] inputs.</source>
+        <translation>在 [N, C, H, W] 输入上取滑动二维窗口的最大值。</translation>
+    </message>
+    <message>
+        <source>Mean absolute error between prediction and target.</source>
+        <translation>预测与目标之间的平均绝对误差。</translation>
+    </message>
+    <message>
+        <source>Mean squared error between prediction and target.</source>
+        <translation>预测与目标之间的均方误差。</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Multi-head scaled dot-product attention; as a graph node it attends over its input (query = key = value).</source>
+        <translation>多头缩放点积注意力；作为图节点时它对自身输入做注意力（query = key = value）。</translation>
+    </message>
+    <message>
+        <source>Multiplies its inputs element-wise (with broadcasting): gates.</source>
+        <translation>逐元素相乘各输入（支持广播）：用于门控。</translation>
+    </message>
+    <message>
+        <source>Negative log-likelihood of log-probabilities (after LogSoftmax) against class indices.</source>
+        <translation>对数概率（经 LogSoftmax 后）相对类别索引的负对数似然。</translation>
+    </message>
+    <message>
+        <source>Normalises each channel of [N, C, H, W] inputs over the batch, with a learned scale and shift.</source>
+        <translation>在批次上归一化 [N, C, H, W] 输入的每个通道，带可学习的缩放和平移。</translation>
+    </message>
+    <message>
+        <source>Normalises each channel of [N, C] or [N, C, L] inputs over the batch, with a learned scale and shift.</source>
+        <translation>在批次上归一化 [N, C] 或 [N, C, L] 输入的每个通道，带可学习的缩放和平移。</translation>
+    </message>
+    <message>
+        <source>Normalises the trailing dims of each sample to mean 0, variance 1, with a learned scale and shift.</source>
+        <translation>把每个样本的末尾几个维度归一化为均值 0、方差 1，带可学习的缩放和平移。</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Number of attention heads; must divide d_model.</source>
+        <translation>注意力头数；必须整除 d_model。</translation>
+    </message>
+    <message>
+        <source>Number of blocked connections from input to output channels; divides both channel counts.</source>
+        <translation>从输入通道到输出通道的分组连接数；须整除两个通道数。</translation>
+    </message>
+    <message>
+        <source>Number of channels C.</source>
+        <translation>通道数 C。</translation>
+    </message>
+    <message>
+        <source>Number of features of each input step (the last dimension).</source>
+        <translation>每个输入时间步的特征数（最后一维）。</translation>
+    </message>
+    <message>
+        <source>Number of features of each position (the input&apos;s last dimension).</source>
+        <translation>每个位置的特征数（输入的最后一维）。</translation>
+    </message>
+    <message>
+        <source>Number of features of the hidden state.</source>
+        <translation>隐藏状态的特征数。</translation>
+    </message>
+    <message>
+        <source>Number of features of the key (null: embed_dim).</source>
+        <translation>键的特征数（null：embed_dim）。</translation>
+    </message>
+    <message>
+        <source>Number of features of the value (null: embed_dim).</source>
+        <translation>值的特征数（null：embed_dim）。</translation>
+    </message>
+    <message>
+        <source>Number of input channels.</source>
+        <translation>输入通道数。</translation>
+    </message>
+    <message>
+        <source>Number of output channels (filters).</source>
+        <translation>输出通道数（滤波器数）。</translation>
+    </message>
+    <message>
+        <source>Number of parallel heads; must divide embed_dim.</source>
+        <translation>并行头数；必须整除 embed_dim。</translation>
+    </message>
+    <message>
+        <source>Number of stacked recurrent layers; each layer reads the outputs of the one before.</source>
+        <translation>堆叠的循环层数；每层读取前一层的输出。</translation>
+    </message>
+    <message>
+        <source>Number of vectors (indices run from 0 to num_embeddings − 1).</source>
+        <translation>向量个数（索引从 0 到 num_embeddings − 1）。</translation>
+    </message>
+    <message>
+        <source>Output height and width (one value for both); null keeps that input size.</source>
+        <translation>输出的高和宽（一个值表示两者相同）；null 保持该输入大小。</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>池化</translation>
+    </message>
+    <message>
+        <source>Pre-norm: normalise each block&apos;s input instead of the residual sum.</source>
+        <translation>前置归一化：归一化每个块的输入，而不是残差和。</translation>
+    </message>
+    <message>
+        <source>Probability of an element being zeroed.</source>
+        <translation>元素被置零的概率。</translation>
+    </message>
+    <message>
+        <source>Randomly zeroes elements with probability p during training (scaling the rest by 1/(1−p)).</source>
+        <translation>训练时以概率 p 随机置零元素（其余元素乘以 1/(1−p)）。</translation>
+    </message>
+    <message>
+        <source>Rectified linear unit: max(0, x).</source>
+        <translation>线性整流单元：max(0, x)。</translation>
+    </message>
+    <message>
+        <source>Recurrent</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <source>Regularization</source>
+        <translation>正则化</translation>
+    </message>
+    <message>
+        <source>Rescales a dim to probabilities: exp(xᵢ) / Σⱼ exp(xⱼ).</source>
+        <translation>把某一维度重新缩放为概率：exp(xᵢ) / Σⱼ exp(xⱼ)。</translation>
+    </message>
+    <message>
+        <source>Reshape</source>
+        <translation>变形</translation>
+    </message>
+    <message>
+        <source>Round the output size up instead of down.</source>
+        <translation>输出大小向上取整而非向下取整。</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>Sigmoid linear unit (swish): x·σ(x).</source>
+        <translation>Sigmoid 线性单元（swish）：x·σ(x)。</translation>
+    </message>
+    <message>
+        <source>Size of each input sample (the last dimension).</source>
+        <translation>每个输入样本的大小（最后一维）。</translation>
+    </message>
+    <message>
+        <source>Size of each output sample.</source>
+        <translation>每个输出样本的大小。</translation>
+    </message>
+    <message>
+        <source>Size of each vector.</source>
+        <translation>每个向量的大小。</translation>
+    </message>
+    <message>
+        <source>Size of the convolving kernel.</source>
+        <translation>卷积核的大小。</translation>
+    </message>
+    <message>
+        <source>Size of the window.</source>
+        <translation>窗口的大小。</translation>
+    </message>
+    <message>
+        <source>Sizes of the trailing dims to normalise over (one size or a list).</source>
+        <translation>要归一化的末尾维度的大小（一个大小或一个列表）。</translation>
+    </message>
+    <message>
+        <source>Slope for negative inputs.</source>
+        <translation>负输入的斜率。</translation>
+    </message>
+    <message>
+        <source>Spacing between kernel elements.</source>
+        <translation>卷积核元素之间的间距。</translation>
+    </message>
+    <message>
+        <source>Spacing between window elements.</source>
+        <translation>窗口元素之间的间距。</translation>
+    </message>
+    <message>
+        <source>Standardises every feature with the mean and standard deviation of the training split (fitted before training, saved with the weights as buffers &apos;mean&apos; and &apos;std&apos;), like scikit-learn&apos;s StandardScaler.</source>
+        <translation>用训练划分的均值和标准差标准化每个特征（在训练前拟合，作为缓冲区 &apos;mean&apos; 和 &apos;std&apos; 与权重一同保存），与 scikit-learn 的 StandardScaler 相同。</translation>
+    </message>
+    <message>
+        <source>Step of the kernel.</source>
+        <translation>卷积核的步长。</translation>
+    </message>
+    <message>
+        <source>Step of the window; null means kernel_size.</source>
+        <translation>窗口的步长；null 表示等于 kernel_size。</translation>
+    </message>
+    <message>
+        <source>The data set&apos;s features. Each row of F numbers becomes one sample of the given shape ([N, F] → [N, *shape]); the product of the shape must equal F.</source>
+        <translation>数据集的特征。每行 F 个数变为一个给定形状的样本（[N, F] → [N, *shape]）；形状各维之积必须等于 F。</translation>
+    </message>
+    <message>
+        <source>The data set&apos;s targets: class indices (set classes) or regression values of the given shape (set shape). Feeds the target input of a loss.</source>
+        <translation>数据集的目标：类别索引（设置 classes）或给定形状的回归值（设置 shape）。接到损失的 target 输入。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s prediction: what predict writes and what the ONNX export returns.</source>
+        <translation>模型的预测：predict 写出的、ONNX 导出返回的结果。</translation>
+    </message>
+    <message>
+        <source>The p of the p-norm compared with max_norm.</source>
+        <translation>与 max_norm 比较的 p 范数中的 p。</translation>
+    </message>
+    <message>
+        <source>Total size of the model (the query&apos;s last dimension); split across the heads.</source>
+        <translation>模型的总大小（query 的最后一维）；分到各个头上。</translation>
+    </message>
+    <message>
+        <source>Value the output approaches for very negative inputs (as −alpha).</source>
+        <translation>输入很负时输出趋近的值（即 −alpha）。</translation>
+    </message>
+    <message>
+        <source>Weight of the new batch in the running statistics; null for a cumulative average.</source>
+        <translation>新批次在滑动统计量中的权重；null 表示累积平均。</translation>
+    </message>
+    <message>
+        <source>Width of the feed-forward network&apos;s hidden layer.</source>
+        <translation>前馈网络隐藏层的宽度。</translation>
+    </message>
+    <message>
+        <source>Zeros added to both sides of each spatial dim; &apos;same&apos; keeps the size (stride 1 only), &apos;valid&apos; adds none.</source>
+        <translation>在每个空间维度两侧补的零；&apos;same&apos; 保持大小（仅步长 1），&apos;valid&apos; 不补。</translation>
+    </message>
+    <message>
+        <source>classification</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>early-stopped</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <source>feature size</source>
+        <translation>特征大小</translation>
+    </message>
+    <message>
+        <source>how the per-sample losses become one number: their mean or their sum</source>
+        <translation>如何把每个样本的损失合成一个数：取均值或求和</translation>
+    </message>
+    <message>
+        <source>longest sequence the table covers</source>
+        <translation>表能覆盖的最长序列</translation>
+    </message>
+    <message>
+        <source>mixes this much of the uniform distribution into the targets</source>
+        <translation>在目标中混入这么多的均匀分布</translation>
+    </message>
+    <message>
+        <source>non-finite</source>
+        <translation>出现非有限值</translation>
+    </message>
+    <message>
+        <source>number of classes: targets are int64 class indices [N]</source>
+        <translation>类别数：目标是 int64 类别索引 [N]</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>回归</translation>
+    </message>
+    <message>
+        <source>shape of one regression target: targets are float32 [N, *shape]</source>
+        <translation>一个回归目标的形状：目标为 float32 [N, *shape]</translation>
+    </message>
+    <message>
+        <source>shape of one sample, e.g. [4] for 4 features, [1, 8, 8] for an 8×8 image, [32, 1] for a sequence of 32 steps</source>
+        <translation>一个样本的形状，例如 4 个特征为 [4]，8×8 图像为 [1, 8, 8]，32 步的序列为 [32, 1]</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>targets equal to this class contribute nothing</source>
+        <translation>等于此类别的目标不产生贡献</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>the dimension to join along; 1 is the first after the batch (torch.cat&apos;s own default 0 would join batches)</source>
+        <translation>拼接所沿的维度；1 是批次之后的第一个维度（torch.cat 自己的默认值 0 会拼接批次）</translation>
+    </message>
+    <message>
+        <source>the new shape of one sample, without the batch dimension</source>
+        <translation>一个样本的新形状，不含批次维度</translation>
+    </message>
+    <message>
+        <source>the time dimension</source>
+        <translation>时间维度</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>weight of the positive examples (one number for every output; null = 1)</source>
+        <translation>正样本的权重（每个输出一个数；null = 1）</translation>
+    </message>
+    <message>
+        <source>where the loss turns linear</source>
+        <translation>损失变为线性的位置</translation>
+    </message>
+    <message>
+        <source>a node has an empty id</source>
+        <translation>有一个节点的 id 为空</translation>
+    </message>
+    <message>
+        <source>node id &apos;%1&apos; may not contain &apos;.&apos;: it names the node&apos;s weights (&apos;%2.weight&apos;)</source>
+        <translation>节点 id &apos;%1&apos; 不能含有 &apos;.&apos;：它用于命名该节点的权重（&apos;%2.weight&apos;）</translation>
+    </message>
+    <message>
+        <source>two nodes have the id &apos;%1&apos;</source>
+        <translation>有两个节点的 id 都是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unknown node type &apos;%1&apos; (did you mean %2?)</source>
+        <translation>未知的节点类型 &apos;%1&apos;（是否指 %2？）</translation>
+    </message>
+    <message>
+        <source>unknown node type &apos;%1&apos;</source>
+        <translation>未知的节点类型 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>an edge connects to the unknown node &apos;%1&apos;</source>
+        <translation>有一条边连接到未知节点 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no output port; the edge to &apos;%2&apos; leaves from port %3</source>
+        <translation>%1 没有输出端口；通向 &apos;%2&apos; 的边从端口 %3 出发</translation>
+    </message>
+    <message>
+        <source>%1 has 1 output port; the edge to &apos;%2&apos; leaves from port %3</source>
+        <translation>%1 只有 1 个输出端口；通向 &apos;%2&apos; 的边从端口 %3 出发</translation>
+    </message>
+    <message>
+        <source>%1 has %2 output ports; the edge to &apos;%3&apos; leaves from port %4</source>
+        <translation>%1 有 %2 个输出端口；通向 &apos;%3&apos; 的边从端口 %4 出发</translation>
+    </message>
+    <message>
+        <source>%1 has no input port; the edge from &apos;%2&apos; arrives at port %3</source>
+        <translation>%1 没有输入端口；来自 &apos;%2&apos; 的边到达端口 %3</translation>
+    </message>
+    <message>
+        <source>%1 has 1 input port; the edge from &apos;%2&apos; arrives at port %3</source>
+        <translation>%1 只有 1 个输入端口；来自 &apos;%2&apos; 的边到达端口 %3</translation>
+    </message>
+    <message>
+        <source>%1 has %2 input ports; the edge from &apos;%3&apos; arrives at port %4</source>
+        <translation>%1 有 %2 个输入端口；来自 &apos;%3&apos; 的边到达端口 %4</translation>
+    </message>
+    <message>
+        <source>input %1 is fed by both &apos;%2&apos; and &apos;%3&apos;; an input takes one edge</source>
+        <translation>输入 %1 同时由 &apos;%2&apos; 和 &apos;%3&apos; 提供；一个输入只能接一条边</translation>
+    </message>
+    <message>
+        <source>is on a cycle (%1); a model graph may not loop back</source>
+        <translation>位于环上（%1）；模型图不能回连</translation>
+    </message>
+    <message>
+        <source>the model has more than one Input node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation>模型有不止一个 Input 节点（&apos;%1&apos; 和 &apos;%2&apos;）；只能有一个</translation>
+    </message>
+    <message>
+        <source>the model has more than one Output node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation>模型有不止一个 Output 节点（&apos;%1&apos; 和 &apos;%2&apos;）；只能有一个</translation>
+    </message>
+    <message>
+        <source>the model has more than one loss node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation>模型有不止一个损失节点（&apos;%1&apos; 和 &apos;%2&apos;）；只能有一个</translation>
+    </message>
+    <message>
+        <source>the model has more than one Target node (&apos;%1&apos; and &apos;%2&apos;); it takes exactly one</source>
+        <translation>模型有不止一个 Target 节点（&apos;%1&apos; 和 &apos;%2&apos;）；只能有一个</translation>
+    </message>
+    <message>
+        <source>the model has no Input node; add one for the data set&apos;s features</source>
+        <translation>模型没有 Input 节点；请为数据集的特征添加一个</translation>
+    </message>
+    <message>
+        <source>the model has no Output node; connect the prediction to an Output</source>
+        <translation>模型没有 Output 节点；请把预测连接到一个 Output</translation>
+    </message>
+    <message>
+        <source>the model has no loss, so it can predict but not train; connect the prediction and a Target to a loss such as CrossEntropyLoss or MSELoss</source>
+        <translation>模型没有损失，因此只能预测、不能训练；请把预测和一个 Target 连接到损失，例如 CrossEntropyLoss 或 MSELoss</translation>
+    </message>
+    <message>
+        <source>the model has a loss but no Target node; add a Target and connect it to the loss&apos;s target input</source>
+        <translation>模型有损失但没有 Target 节点；请添加一个 Target 并把它连接到损失的 target 输入</translation>
+    </message>
+    <message>
+        <source>input %1 (%2) is not connected</source>
+        <translation>输入 %1（%2）未连接</translation>
+    </message>
+    <message>
+        <source>input %1 is not connected</source>
+        <translation>输入 %1 未连接</translation>
+    </message>
+    <message>
+        <source>%1&apos;s shape rule gave %2 outputs for %3 ports</source>
+        <translation>%1 的形状规则给出了 %2 个输出，但有 %3 个端口</translation>
+    </message>
+    <message>
+        <source>the Input shape %1 holds %2 features per sample but the data set&apos;s rows have %3</source>
+        <translation>Input 形状 %1 每个样本有 %2 个特征，但数据集的每行有 %3 个</translation>
+    </message>
+    <message>
+        <source>the data set has class labels (%1 classes); give the Target classes %2 instead of a shape</source>
+        <translation>数据集有类别标签（%1 个类别）；请给 Target 设置 classes %2 而不是 shape</translation>
+    </message>
+    <message>
+        <source>the Target has %1 classes but the data set has %2</source>
+        <translation>Target 有 %1 个类别，但数据集有 %2 个</translation>
+    </message>
+    <message>
+        <source>the data set&apos;s targets are regression values (%1 per sample); give the Target a shape instead of classes</source>
+        <translation>数据集的目标是回归值（每个样本 %1 个）；请给 Target 设置 shape 而不是 classes</translation>
+    </message>
+    <message>
+        <source>the Target shape %1 holds %2 values per sample but the data set&apos;s targets have %3</source>
+        <translation>Target 形状 %1 每个样本有 %2 个值，但数据集的目标有 %3 个</translation>
+    </message>
+    <message>
+        <source>leads to neither the Output nor the loss, so it is never computed</source>
+        <translation>既不通向 Output 也不通向损失，因此永远不会被计算</translation>
+    </message>
+    <message>
+        <source>Linear expects %1 input features, gets %2 — add Flatten</source>
+        <translation>Linear 需要 %1 个输入特征，实际得到 %2 — 请添加 Flatten</translation>
+    </message>
+    <message>
+        <source>Linear expects %1 input features, gets %2 — set in_features to %3</source>
+        <translation>Linear 需要 %1 个输入特征，实际得到 %2 — 请把 in_features 设为 %3</translation>
+    </message>
+    <message>
+        <source>%1 expects %2 %3 (dim %4), gets %5 — set %6 to %7 or change the layer before it</source>
+        <translation>%1 需要 %2 个 %3（维度 %4），实际得到 %5 — 请把 %6 设为 %7，或修改它前面的层</translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos; (did you mean %3?)</source>
+        <translation>%1 没有参数 &apos;%2&apos;（是否指 %3？）</translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos;; it takes none</source>
+        <translation>%1 没有参数 &apos;%2&apos;；它不接受任何参数</translation>
+    </message>
+    <message>
+        <source>%1 has no parameter &apos;%2&apos;; its parameters are %3</source>
+        <translation>%1 没有参数 &apos;%2&apos;；它的参数是 %3</translation>
+    </message>
+    <message>
+        <source>data: missing &quot;dataset&quot; (a built-in or generated set) or &quot;csv&quot; (a file)</source>
+        <translation>数据：尚未选择数据集（内置或生成的数据集，或 CSV 文件）</translation>
+    </message>
+</context>
+<context>
     <name>tessera::plugins::PluginLoader</name>
     <message>
         <source>not a Qt plugin (no plugin metadata): %1</source>
@@ -959,10 +1721,6 @@
 <context>
     <name>tessera::widgets::CsvImportDialog</name>
     <message>
-        <source>Fill in missing feature values (column mean, or most frequent category)</source>
-        <translation>填补缺失的特征值（列均值，或最常见的类别）</translation>
-    </message>
-    <message>
         <source>Import</source>
         <translation>导入</translation>
     </message>
@@ -1058,6 +1816,46 @@
     <message>
         <source>%1 (ignored)</source>
         <translation>%1（已忽略）</translation>
+    </message>
+    <message>
+        <source>Fill in missing feature values (column mean, or most frequent category)</source>
+        <translation>填补缺失的特征值（列均值，或最常见的类别）</translation>
+    </message>
+    <message>
+        <source>Skip malformed rows (with the wrong number of fields)</source>
+        <translation>跳过格式错误的行（字段数不对）</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>lines %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>%1 (tick “%2” to fill it in)</source>
+        <translation>%1（勾选“%2”即可填补）</translation>
+    </message>
+    <message>
+        <source>%1; set the column&apos;s type to “categories” to treat it as categories</source>
+        <translation>%1；把该列的类型设为“类别”即可按类别处理</translation>
+    </message>
+    <message>
+        <source>%1 (tick “%2” to leave such rows out)</source>
+        <translation>%1（勾选“%2”即可略去这些行）</translation>
+    </message>
+    <message>
+        <source>%1 — the row: %2</source>
+        <translation>%1 — 该行：%2</translation>
+    </message>
+    <message>
+        <source>Skipped 1 malformed row (%1)</source>
+        <translation>已跳过 1 个格式错误的行（%1）</translation>
+    </message>
+    <message>
+        <source>Skipped %1 malformed rows (%2)</source>
+        <translation>已跳过 %1 个格式错误的行（%2）</translation>
     </message>
 </context>
 <context>
@@ -1350,6 +2148,38 @@
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>val loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>train accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <source>val accuracy</source>
+        <translation>验证准确率</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Wall time (s)</source>
+        <translation>实际耗时（秒）</translation>
+    </message>
+    <message>
+        <source>against wall time</source>
+        <translation>按实际耗时</translation>
+    </message>
+    <message>
+        <source>%1 (raw)</source>
+        <translation>%1（原始）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::MessagesModel</name>
@@ -1409,27 +2239,43 @@
     </message>
     <message>
         <source>%1 split · after epoch %2 · %3 samples · accuracy %4</source>
-        <translation>%1 划分 · 第 %2 轮后 · %3 个样本 · 准确率 %4</translation>
+        <translation>%1划分 · 第 %2 轮后 · %3 个样本 · 准确率 %4</translation>
     </message>
     <message>
         <source>%1 split · after epoch %2 · %3 samples · R² %4</source>
-        <translation>%1 划分 · 第 %2 轮后 · %3 个样本 · R² %4</translation>
+        <translation>%1划分 · 第 %2 轮后 · %3 个样本 · R² %4</translation>
     </message>
     <message>
-        <source>FPR (ROC) · recall (PR)</source>
-        <translation>假正率 (ROC) · 召回率 (PR)</translation>
+        <source>predicted class →</source>
+        <translation>预测类别 →</translation>
     </message>
     <message>
-        <source>TPR · precision</source>
-        <translation>真正率 · 精确率</translation>
+        <source>false positive rate</source>
+        <translation>假正率</translation>
     </message>
     <message>
-        <source>ROC (AUC %1)</source>
-        <translation>ROC（AUC %1）</translation>
+        <source>true positive rate (recall)</source>
+        <translation>真正率（召回率）</translation>
     </message>
     <message>
-        <source>PR (AP %1)</source>
-        <translation>PR（AP %1）</translation>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>ROC curve · AUC %1</source>
+        <translation>ROC 曲线 · AUC %1</translation>
+    </message>
+    <message>
+        <source>Precision–recall curve · AP %1</source>
+        <translation>精确率–召回率曲线 · AP %1</translation>
+    </message>
+    <message>
+        <source>actual class</source>
+        <translation>实际类别</translation>
     </message>
 </context>
 <context>
@@ -1531,6 +2377,33 @@ c = b.mean()</translation>
     <message>
         <source>line %1, column %2: %3</source>
         <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::ProblemsView</name>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, input %2</source>
+        <translation>%1，输入 %2</translation>
+    </message>
+    <message>
+        <source>%1, parameter &apos;%2&apos;</source>
+        <translation>%1，参数 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: warning: %2</source>
+        <translation>%1：警告：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1841,6 +2714,120 @@ c = b.mean()</translation>
     </message>
 </context>
 <context>
+    <name>tessera::widgets::RunsTable</name>
+    <message>
+        <source>No runs yet: each run of this project appears here with its settings and final metrics.</source>
+        <translation>还没有运行：本项目的每次运行都会连同其设置和最终指标显示在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::RunsTableModel</name>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>LR schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <source>epochs (set)</source>
+        <translation>轮数（设定）</translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>shuffle</source>
+        <translation>打乱</translation>
+    </message>
+    <message>
+        <source>drop last batch</source>
+        <translation>丢弃最后一个批次</translation>
+    </message>
+    <message>
+        <source>gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>initial weights</source>
+        <translation>初始权重</translation>
+    </message>
+    <message>
+        <source>early-stopping patience</source>
+        <translation>提前停止的耐心轮数</translation>
+    </message>
+    <message>
+        <source>early-stopping metric</source>
+        <translation>提前停止的指标</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Epochs run</source>
+        <translation>已运行轮数</translation>
+    </message>
+    <message>
+        <source>Final train loss</source>
+        <translation>最终训练损失</translation>
+    </message>
+    <message>
+        <source>Final val loss</source>
+        <translation>最终验证损失</translation>
+    </message>
+    <message>
+        <source>Final train accuracy</source>
+        <translation>最终训练准确率</translation>
+    </message>
+    <message>
+        <source>Final val accuracy</source>
+        <translation>最终验证准确率</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>用时（秒）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::TensorHistoryModel</name>
     <message>
         <source>weight</source>
@@ -2012,6 +2999,24 @@ c = b.mean()</translation>
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+    <message>
+        <source>Input: row %1 of the test split</source>
+        <translation>输入：测试划分的第 %1 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Input: all %n feature(s) zero — pick a test row below</source>
+        <translation>
+            <numerusform>输入：%n 个特征全为零 — 请在下方选择一个测试行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Input: a blank image — draw a digit, or pick a test row below</source>
+        <translation>输入：空白图像 — 请画一个数字，或在下方选择一个测试行</translation>
+    </message>
+    <message>
+        <source>Input: the digit drawn on the pad</source>
+        <translation>输入：画板上画的数字</translation>
     </message>
 </context>
 <context>

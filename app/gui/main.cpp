@@ -30,6 +30,7 @@
 #include "app/autograd/training_step_dialog.h"
 #include "app/designer/designer_page.h"
 #include "app/main_window.h"
+#include "app/preferences.h"
 #include "app/project/project_document.h"
 #include "app/training/training_page.h"
 #include "app/translations.h"
@@ -167,12 +168,15 @@ int main(int argc, char** argv) {
         return fail(QStringLiteral("expected at most one PROJECT, got %1").arg(positional.size()));
     if (!positional.isEmpty() && parser.isSet(example)) return fail(QStringLiteral("give either PROJECT or --example"));
 
-    tessera::app::installTranslations(parser.isSet(language) ? QLocale(parser.value(language)) : QLocale::system());
-
     const bool shooting = parser.isSet(screenshot);
+    // Screenshots read no settings: they depend only on the command line (and LANG for the language).
+    const tessera::app::Preferences preferences =
+        shooting ? tessera::app::Preferences{} : tessera::app::loadPreferences();
+    tessera::app::installTranslations(tessera::app::startLocale(preferences, parser.value(language)));
+
     tessera::app::MainWindow window({.persistent = !shooting,
                                      .pluginFolders = tessera::plugins::PluginLoader::defaultFolders(),
-                                     .autosaveSeconds = shooting ? 0 : 30});
+                                     .autosaveSeconds = shooting ? 0 : preferences.autosaveSeconds});
     bool loaded = true;
     if (!positional.isEmpty()) loaded = window.openFile(positional.first());
     if (parser.isSet(example)) loaded = window.openExample(parser.value(example));

@@ -8,6 +8,7 @@
 #include "app/project/project_document.h"
 #include "app/training/training_page.h"
 #include "core/onnx/onnx_export.h"
+#include "core/onnx/onnx_import.h"
 #include "core/onnx/onnx_project.h"
 #include "core/tensor/error.h"
 #include "widgets/common/messages_model.h"
@@ -36,6 +37,14 @@ OnnxActions::OnnxActions(ProjectDocument* document, TrainingPage* training, widg
     m_export->setObjectName(QStringLiteral("exportOnnxAction"));
     m_open->setObjectName(QStringLiteral("openOnnxAction"));
     m_open->setStatusTip(tr("Import an ONNX model as a new project and open it in the designer"));
+    m_askModel = [this](const QString& suggestion) {
+        return QFileDialog::getOpenFileName(m_parent, tr("Open ONNX"), suggestion,
+                                            tr("ONNX models (*.onnx);;All files (*)"));
+    };
+    m_askProject = [this](const QString& suggestion) {
+        return QFileDialog::getSaveFileName(m_parent, tr("Save Imported Project As"), suggestion,
+                                            tr("Tessera projects (*.tessera);;All files (*)"));
+    };
     connect(m_export, &QAction::triggered, this, &OnnxActions::exportDialog);
     connect(m_open, &QAction::triggered, this, &OnnxActions::openDialog);
     connect(m_document, &ProjectDocument::contentReplaced, this, &OnnxActions::updateActions);
@@ -167,15 +176,27 @@ void OnnxActions::exportDialog() {
     exportTo(path);
 }
 
+bool OnnxActions::checkModel(const QString& onnxFile) {
+    try {
+        onnx::importOnnxFile(onnxFile.toStdString());
+    } catch (const Error& e) {
+        emit errorReported(tr("Open ONNX failed: %1").arg(QString::fromUtf8(e.what())), onnxFile);
+        return false;
+    }
+    return true;
+}
+
+void OnnxActions::setFileQuestions(FileQuestion model, FileQuestion project) {
+    m_askModel = std::move(model);
+    m_askProject = std::move(project);
+}
+
 void OnnxActions::openDialog() {
     if (!m_hooks.mayReplace()) return;
-    const QString model =
-        QFileDialog::getOpenFileName(m_parent, tr("Open ONNX"), {}, tr("ONNX models (*.onnx);;All files (*)"));
-    if (model.isEmpty()) return;
+    const QString model = m_askModel(QString());
+    if (model.isEmpty() || !checkModel(model)) return;
     const QFileInfo info(model);
-    QString project = QFileDialog::getSaveFileName(m_parent, tr("Save Imported Project As"),
-                                                   info.dir().filePath(info.completeBaseName() + ".tessera"),
-                                                   tr("Tessera projects (*.tessera);;All files (*)"));
+    QString project = m_askProject(info.dir().filePath(info.completeBaseName() + ".tessera"));
     if (project.isEmpty()) return;
     if (QFileInfo(project).suffix().isEmpty()) project += QStringLiteral(".tessera");
     importTo(model, project);

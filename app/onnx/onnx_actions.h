@@ -58,10 +58,19 @@ public:
     // Imports `onnxFile` as the project `projectFile` (weights in its .safetensors beside it) and opens
     // it. Unsupported operators are named in one message through errorReported.
     bool importTo(const QString& onnxFile, const QString& projectFile);
+    // Reads and converts `onnxFile` without writing anything; a file that cannot be imported (not
+    // ONNX, unsupported operators) is reported through errorReported. Open ONNX… calls it before it
+    // asks where to save the project, so nobody picks a place for a model that cannot be opened.
+    bool checkModel(const QString& onnxFile);
+
+    // The questions openDialog() asks (file dialogs by default; tests answer them): the model to
+    // open, and the project file to create given a suggestion. "" cancels.
+    using FileQuestion = std::function<QString(const QString& suggestion)>;
+    void setFileQuestions(FileQuestion model, FileQuestion project);
 
 public slots:
     void exportDialog();  // asks for the .onnx file to write
-    void openDialog();    // asks about unsaved changes, for the model, then for the project file to create
+    void openDialog();    // asks about unsaved changes, for the model, checks it, then for the project file
     void updateActions();
 
 signals:
@@ -84,6 +93,8 @@ private:
     WindowHooks m_hooks;
     QAction* m_export;
     QAction* m_open;
+    FileQuestion m_askModel;
+    FileQuestion m_askProject;
 };
 
 }  // namespace tessera::app

@@ -24,6 +24,8 @@
 #include "core/data/load_dataset.h"
 #include "core/io/atomic_file.h"
 #include "core/tensor/error.h"
+#include "widgets/common/core_messages.h"
+#include "widgets/common/core_text.h"
 #include "widgets/data/csv_import_dialog.h"
 #include "widgets/data/csv_import_model.h"
 #include "widgets/data/data_panel.h"
@@ -33,6 +35,7 @@
 #include "widgets/training/profile_view.h"
 #include "widgets/training/run_panel.h"
 #include "widgets/training/run_records_model.h"
+#include "widgets/training/runs_table.h"
 #include "widgets/training/tensor_inspector.h"
 #include "widgets/training/try_model.h"
 
@@ -67,6 +70,7 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
       m_status(new QLabel(this)),
       m_progress(new QProgressBar(this)),
       m_runs(new QListWidget(this)),
+      m_runsTable(new widgets::RunsTable(this)),
       m_menu(new QMenu(tr("&Run"), this)),
       m_toolBar(new QToolBar(tr("Run"), this)) {
     setObjectName(QStringLiteral("TrainingPage"));
@@ -126,8 +130,9 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     m_tabs->addTab(tensors, tr("Tensors"));
     m_tabs->addTab(tryModel, tr("Try"));
     m_tabs->addTab(m_dataPanel, tr("Data"));
+    m_tabs->addTab(m_runsTable, tr("Runs"));
     // showView() finds a view by these untranslated names, whatever the interface language.
-    const QStringList viewNames{"curves", "metrics", "profile", "tensors", "try", "data"};
+    const QStringList viewNames{"curves", "metrics", "profile", "tensors", "try", "data", "runs"};
     for (int i = 0; i < m_tabs->count(); ++i) m_tabs->tabBar()->setTabData(i, viewNames.value(i));
 
     auto* views = new QWidget(this);
@@ -308,7 +313,7 @@ void TrainingPage::updateProgress(const TrainingProgress& p) {
     }
     if (state == TrainingController::State::Idle) return;
     if (state == TrainingController::State::Finished && m_controller->finishReason())
-        text = tr("Finished (%1)").arg(QString::fromStdString(train::finishReasonName(*m_controller->finishReason())));
+        text = tr("Finished (%1)").arg(widgets::coreText(train::finishReasonName(*m_controller->finishReason())));
     if (m_controller->nonFinite()) text = tr("Stopped: %1").arg(m_controller->lastError());
     text += tr(" · %1 · epoch %2/%3 · step %4/%5")
                 .arg(m_currentRun)
@@ -359,7 +364,7 @@ void TrainingPage::showData() {
     try {
         m_dataPanel->setDataset(data::loadDataset(spec, projectFileForData().toStdString()));
     } catch (const Error& e) {
-        m_dataPanel->showProblem(QString::fromUtf8(e.what()));
+        m_dataPanel->showProblem(widgets::coreMessage(e.what()));
     }
 }
 
@@ -446,6 +451,7 @@ void TrainingPage::refreshRuns() {
     const QList<QListWidgetItem*> selected = m_runs->selectedItems();
     const QString selectedFolder = selected.isEmpty() ? QString() : selected.front()->data(Qt::UserRole).toString();
     m_runs->clear();
+    m_runsTable->setRunsFolder(runsFolder());
     const QDir folder(runsFolder());
     for (const QString& name : pastRuns()) {
         auto* item = new QListWidgetItem(name, m_runs);

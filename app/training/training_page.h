@@ -37,6 +37,7 @@ class MetricsView;
 class ProfileView;
 class RunPanel;
 class RunRecordsModel;
+class RunsTable;
 }  // namespace tessera::widgets
 
 namespace tessera::app {
@@ -79,6 +80,7 @@ public:
     QStringList pastRuns() const;
     // The list beside the curves, and the run selected in it ("" when none is).
     QListWidget* runsList() const { return m_runs; }
+    widgets::RunsTable* runsTable() const { return m_runsTable; }
     QString selectedRun() const;
     // Overlays a past run's curves (read from its steps.csv and metrics.csv); false with the message
     // reported when they cannot be read.
@@ -136,6 +138,7 @@ private:
     QLabel* m_status;
     QProgressBar* m_progress;
     QListWidget* m_runs;
+    widgets::RunsTable* m_runsTable;
     QMenu* m_menu;
     QToolBar* m_toolBar;
     QAction *m_run, *m_pause, *m_step, *m_stop, *m_resumeRun, *m_detectAnomaly;

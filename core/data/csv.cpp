@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 #include "core/io/atomic_file.h"
@@ -156,9 +157,11 @@ std::string formatNumber(double v) {
 class Reporter {
 public:
     Reporter(std::string_view source, std::vector<CsvProblem>* sink) : m_source(source), m_sink(sink) {}
-    void operator()(int line, std::size_t column, const std::string& message) const {
-        if (!m_sink) fail(m_source, line, message);
-        if (m_sink->size() < kMaxProblems) m_sink->push_back({line, static_cast<int>(column), message});
+    void operator()(int line, std::size_t column, const std::string& message, CsvFix fix = CsvFix::None,
+                    std::vector<std::string> fields = {}) const {
+        if (!m_sink) fail(m_source, line, message + csvFixHint(fix));
+        if (m_sink->size() < kMaxProblems)
+            m_sink->push_back({line, static_cast<int>(column), message, fix, std::move(fields)});
     }
 
 private:
@@ -168,7 +171,7 @@ private:
 };
 
 CsvTable parseTable(std::string_view text, std::string_view source, std::optional<char> delimiter,
-                    std::optional<bool> header, const Reporter& report) {
+                    std::optional<bool> header, bool skipMalformed, const Reporter& report) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     CsvTable table;
     table.delimiter = delimiter.value_or(sniffDelimiter(text));
@@ -176,8 +179,13 @@ CsvTable parseTable(std::string_view text, std::string_view source, std::optiona
     std::vector<int> lines;
     scanRecords(text, table.delimiter, source, [&](std::vector<std::string>&& fields, int line) {
         if (!records.empty() && fields.size() != records.front().size()) {
-            report(line, 0,
-                   std::to_string(fields.size()) + " fields, expected " + std::to_string(records.front().size()));
+            if (skipMalformed) {
+                table.skippedLines.push_back(line);
+                return;
+            }
+            const std::string message =
+                std::to_string(fields.size()) + " fields, expected " + std::to_string(records.front().size());
+            report(line, 0, message, CsvFix::SkipMalformed, std::move(fields));
             return;
         }
         records.push_back(std::move(fields));
@@ -280,15 +288,14 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
         if (texts > 0 && (forcedNumeric[c] || (numbers > texts && !forcedCategorical[c]))) {
             // Mostly numbers, or numbers by request: the text values are the mistakes.
             numeric[c] = true;
-            const std::string hint = forcedNumeric[c]
-                                         ? "the column is set to numbers"
-                                         : "the column's other values are numbers; list it in \"categorical\" to "
-                                           "treat it as categories";
+            const std::string why =
+                forcedNumeric[c] ? "the column is set to numbers" : "the column's other values are numbers";
             for (std::size_t r = 0; r < nRows; ++r)
                 if (!isMissing(table.rows[r][c]) && !toNumber(table.rows[r][c]))
                     report(table.lines[r], c + 1,
                            singleQuoted(trim(table.rows[r][c])) + " in " + columnLabel(table, c) +
-                               " is not a number (" + hint + ")");
+                               " is not a number (" + why + ")",
+                           forcedNumeric[c] ? CsvFix::None : CsvFix::TreatAsCategories);
         }
         if (numbers == 0 && texts == 0)
             throw IoError(std::string(source) + ": " + columnLabel(table, c) + " has no values");
@@ -304,9 +311,7 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
                 if (c == target)
                     report(table.lines[r], c + 1, "missing target value in " + columnLabel(table, c));
                 else if (!options.imputeMissing)
-                    report(
-                        table.lines[r], c + 1,
-                        "missing value in " + columnLabel(table, c) + " (set \"missing\": \"impute\" to fill it in)");
+                    report(table.lines[r], c + 1, "missing value in " + columnLabel(table, c), CsvFix::ImputeMissing);
             }
         if (!options.imputeMissing) continue;
         if (numeric[c]) {
@@ -344,8 +349,22 @@ ColumnPlan planColumns(const CsvTable& table, std::string_view source, const Csv
 }  // namespace
 
 CsvTable parseCsvTable(std::string_view text, std::string_view source, std::optional<char> delimiter,
-                       std::optional<bool> header) {
-    return parseTable(text, source, delimiter, header, Reporter(source, nullptr));
+                       std::optional<bool> header, bool skipMalformed) {
+    return parseTable(text, source, delimiter, header, skipMalformed, Reporter(source, nullptr));
+}
+
+std::string csvFixHint(CsvFix fix) {
+    switch (fix) {
+        case CsvFix::None:
+            return {};
+        case CsvFix::ImputeMissing:
+            return " (set \"missing\": \"impute\" to fill it in)";
+        case CsvFix::TreatAsCategories:
+            return "; list it in \"categorical\" to treat it as categories";
+        case CsvFix::SkipMalformed:
+            return " (set \"malformed\": \"skip\" to leave such rows out)";
+    }
+    return {};
 }
 
 Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOptions& options) {
@@ -448,7 +467,8 @@ Dataset csvToDataset(const CsvTable& table, std::string_view source, const CsvOp
 }
 
 Dataset parseCsv(std::string_view text, std::string_view source, const CsvOptions& options) {
-    return csvToDataset(parseCsvTable(text, source, options.delimiter, options.header), source, options);
+    return csvToDataset(parseCsvTable(text, source, options.delimiter, options.header, options.skipMalformed), source,
+                        options);
 }
 
 Dataset readCsv(const std::filesystem::path& file, const CsvOptions& options) {
@@ -461,13 +481,18 @@ CsvInspection inspectCsv(std::string_view text, std::string_view source, const C
     CsvInspection out;
     const Reporter collect(source, &out.problems);
     try {
-        out.table = parseTable(text, source, options.delimiter, options.header, collect);
+        out.table = parseTable(text, source, options.delimiter, options.header, options.skipMalformed, collect);
         out.columns = planColumns(out.table, source, options, collect).columns;
     } catch (const Error& e) {
         // A fatal problem (no rows, an unterminated quote, an option naming no column): the message
         // already names the place.
         out.problems.push_back({0, 0, e.what()});
     }
+    // Rows are read first and columns checked after, so the problems come in two passes; a person
+    // reads the file top to bottom.
+    std::stable_sort(out.problems.begin(), out.problems.end(), [](const CsvProblem& a, const CsvProblem& b) {
+        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+    });
     return out;
 }
 

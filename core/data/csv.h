@@ -40,6 +40,7 @@ struct CsvTable {
     std::vector<int> lines;                      // the line each row starts on (from 1)
     char delimiter = ',';
     bool hasHeader = false;
+    std::vector<int> skippedLines;  // malformed rows left out (CsvOptions::skipMalformed), by first line
 };
 
 struct CsvOptions {
@@ -52,6 +53,7 @@ struct CsvOptions {
     std::vector<std::string> numeric;         // columns that must hold numbers: every other value is a problem
     std::vector<std::string> ignore;          // columns to leave out
     bool imputeMissing = false;
+    bool skipMalformed = false;  // leave out rows with the wrong number of fields instead of failing
 };
 
 enum class ColumnKind { Numeric, Categorical };
@@ -65,17 +67,24 @@ struct CsvColumn {
     bool ignored = false;
 };
 
+// What would make a problem go away, so that each front end can say it in its own words: the
+// project file's keys in an exception ("set \"missing\": \"impute\""), the import dialog's controls.
+enum class CsvFix { None, ImputeMissing, TreatAsCategories, SkipMalformed };
+
 struct CsvProblem {
-    int line = 0;    // from 1; 0 when the problem is not tied to a line (the message then says where)
-    int column = 0;  // from 1; 0 for the whole row
-    std::string message;
+    int line = 0;         // from 1; 0 when the problem is not tied to a line (the message then says where)
+    int column = 0;       // from 1; 0 for the whole row
+    std::string message;  // without the fix's hint
+    CsvFix fix = CsvFix::None;
+    std::vector<std::string> fields{};  // a malformed row's fields, as read
 
     friend bool operator==(const CsvProblem&, const CsvProblem&) = default;
 };
 
 // For a preview (the data panel): the table, each column's role and kind, and every problem at once
-// (up to 200) instead of the first as an exception. Rows with the wrong number of fields are reported
-// and left out of the table. Never throws for bad content.
+// (up to 200) in line order instead of the first as an exception. Rows with the wrong number of fields
+// are reported (or, with skipMalformed, counted in table.skippedLines) and left out of the table. Never
+// throws for bad content.
 struct CsvInspection {
     CsvTable table;
     std::vector<CsvColumn> columns;
@@ -84,9 +93,13 @@ struct CsvInspection {
 CsvInspection inspectCsv(std::string_view text, std::string_view source, const CsvOptions& options);
 
 // Splits text into a table; `source` names it in errors ("SOURCE:LINE: cause"). Throws IoError for an
-// unterminated quote, text after a closing quote, a row with the wrong number of fields, or no rows.
+// unterminated quote, text after a closing quote, a row with the wrong number of fields (unless
+// skipMalformed), or no rows.
 CsvTable parseCsvTable(std::string_view text, std::string_view source, std::optional<char> delimiter = {},
-                       std::optional<bool> header = {});
+                       std::optional<bool> header = {}, bool skipMalformed = false);
+
+// The project file's words for a fix, as exceptions append them: " (set \"missing\": \"impute\" to fill it in)".
+std::string csvFixHint(CsvFix fix);
 
 // Encodes a table; throws IoError "SOURCE:LINE: …" for missing or non-numeric values and ValueError for
 // options that name no column.

@@ -20,7 +20,7 @@ namespace {
 const std::vector<std::string> kCommonKeys = {"dataset", "testFraction", "valFraction", "seed", "standardize", "scale"};
 const std::vector<std::string> kCsvKeys = {"csv",         "testFraction", "valFraction", "seed",      "standardize",
                                            "scale",       "target",       "task",        "delimiter", "header",
-                                           "categorical", "ignore",       "missing",     "numeric"};
+                                           "categorical", "ignore",       "missing",     "numeric",   "malformed"};
 
 // Typed reads of one spec's keys, each error naming "data.KEY".
 class Spec {
@@ -165,6 +165,11 @@ CsvOptions csvOptions(const Spec& s) {
         if (!v->isString() || (v->asString() != "error" && v->asString() != "impute"))
             s.fail("missing", "expected \"error\" or \"impute\", found " + s.found(*v));
         o.imputeMissing = v->asString() == "impute";
+    }
+    if (const io::Json* v = s.find("malformed")) {
+        if (!v->isString() || (v->asString() != "error" && v->asString() != "skip"))
+            s.fail("malformed", "expected \"error\" or \"skip\", found " + s.found(*v));
+        o.skipMalformed = v->asString() == "skip";
     }
     o.categorical = s.strings("categorical");
     o.ignore = s.strings("ignore");

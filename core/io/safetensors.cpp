@@ -122,15 +122,18 @@ std::string encodeSafetensors(const NamedTensors& tensors, const std::map<std::s
 
 SafetensorsFile decodeSafetensors(std::string_view bytes, std::string_view source) {
     if (bytes.size() < 8)
-        fail(source, "file too short for a safetensors header length (" + std::to_string(bytes.size()) + " bytes)");
+        fail(source, "not a safetensors file: " + std::to_string(bytes.size()) +
+                         " bytes are too short for a safetensors header length");
     std::uint64_t length = 0;
     std::memcpy(&length, bytes.data(), 8);
-    if (length > kMaxHeaderBytes) fail(source, "header length " + std::to_string(length) + " is too large");
-    if (length > bytes.size() - 8)
-        fail(source, "header length " + std::to_string(length) + " exceeds the file size (" +
-                         std::to_string(bytes.size()) + " bytes)");
+    // A length that cannot be right, or a header that does not open a JSON object, means the file is
+    // something else (random bytes, a .npy, a text file): say so rather than quote the number read.
+    if (length > kMaxHeaderBytes || length > bytes.size() - 8)
+        fail(source, "not a safetensors file: its first 8 bytes do not give a header length that fits in its " +
+                         std::to_string(bytes.size()) + " bytes");
     const std::string_view headerText = bytes.substr(8, length);
-    if (headerText.empty() || headerText.front() != '{') fail(source, "header is not a JSON object");
+    if (headerText.empty() || headerText.front() != '{')
+        fail(source, "not a safetensors file: its header is not a JSON object");
     Json header;
     try {
         header = parseJson(headerText, std::string(source) + " (header)");

@@ -44,6 +44,12 @@ void saveWeights(const nn::Module& model, const std::filesystem::path& file) {
 
 void loadWeights(nn::Module& model, const std::filesystem::path& file) {
     io::SafetensorsFile f = io::loadSafetensors(file);
+    // A checkpoint is a safetensors file too, and the one most often passed by mistake: its "model."
+    // names never fit, so say which file of the run was meant instead of listing every tensor.
+    if (auto it = f.metadata.find("format"); it != f.metadata.end() && it->second == "tessera.checkpoint")
+        throw IoError(file.string() +
+                      ": is a training checkpoint, not weights; pass the run's weights.safetensors (beside the "
+                      "checkpoint in the same run folder)");
     try {
         model.loadStateDict(f.tensors);
     } catch (const Error& e) {

@@ -2,9 +2,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 #include "core/tensor/error.h"
 
@@ -22,7 +24,52 @@ QString requiredString(const QJsonObject& o, const char* key, const QString& pat
     return v.toString();
 }
 
+QJsonObject readObject(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw IoError((path + QStringLiteral(": cannot read the lesson")).toStdString());
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (doc.isNull()) bad(path, QStringLiteral("not JSON at offset %1: %2").arg(error.offset).arg(error.errorString()));
+    return doc.object();
+}
+
+// The translation of the lesson at `path` into `language`: the folder of that name, else one of
+// the same language ("zh" or "zh_SG" find zh_CN); "" when there is none.
+QString translationOf(const QString& path, const QString& language) {
+    const QFileInfo info(path);
+    const QLocale wanted(language);
+    QStringList candidates{language};
+    for (const QString& folder : info.dir().entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (wanted.language() != QLocale::C && QLocale(folder).language() == wanted.language()) candidates << folder;
+    for (const QString& candidate : candidates) {
+        const QString file = info.dir().filePath(candidate + QLatin1Char('/') + info.fileName());
+        if (QFile::exists(file)) return file;
+    }
+    return {};
+}
+
+// Replaces the texts of `lesson` with those of the translation `path`.
+void translate(Lesson& lesson, const QString& path, const QString& original) {
+    const QJsonObject root = readObject(path);
+    lesson.title = requiredString(root, "title", path, QStringLiteral("lesson"));
+    lesson.summary = root.value(QStringLiteral("summary")).toString();
+    const QJsonArray steps = root.value(QStringLiteral("steps")).toArray();
+    if (steps.size() != static_cast<qsizetype>(lesson.steps.size()))
+        bad(path, QStringLiteral("%1 steps, but %2 has %3").arg(steps.size()).arg(original).arg(lesson.steps.size()));
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const QString where = QStringLiteral("steps[%1]").arg(i);
+        const QJsonObject s = steps[i].toObject();
+        lesson.steps[static_cast<std::size_t>(i)].title = requiredString(s, "title", path, where);
+        lesson.steps[static_cast<std::size_t>(i)].text = requiredString(s, "text", path, where);
+    }
+}
+
 }  // namespace
+
+QStringList lessonLanguages() {
+    return QDir(QStringLiteral(":/lessons")).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+}
 
 QStringList builtinLessons() {
     QStringList paths;
@@ -32,14 +79,8 @@ QStringList builtinLessons() {
     return paths;
 }
 
-Lesson loadLesson(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw IoError((path + QStringLiteral(": cannot read the lesson")).toStdString());
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
-    if (doc.isNull()) bad(path, QStringLiteral("not JSON at offset %1: %2").arg(error.offset).arg(error.errorString()));
-    const QJsonObject root = doc.object();
+Lesson loadLesson(const QString& path, const QString& language) {
+    const QJsonObject root = readObject(path);
     Lesson lesson;
     lesson.title = requiredString(root, "title", path, QStringLiteral("lesson"));
     lesson.summary = root.value(QStringLiteral("summary")).toString();
@@ -77,6 +118,8 @@ Lesson loadLesson(const QString& path) {
         }
         lesson.steps.push_back(std::move(step));
     }
+    const QString translation = translationOf(path, language.isEmpty() ? QLocale().name() : language);
+    if (!translation.isEmpty()) translate(lesson, translation, path);
     return lesson;
 }
 

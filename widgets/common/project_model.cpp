@@ -4,6 +4,8 @@
 #include <QHash>
 #include <vector>
 
+#include "widgets/common/node_colours.h"
+
 namespace tessera::widgets {
 
 struct ProjectModel::Item {
@@ -156,26 +158,6 @@ QString ProjectModel::summarize(const io::Json& value) {
     return type.isEmpty() ? joined : QStringLiteral("%1(%2)").arg(type, joined);
 }
 
-QColor ProjectModel::typeColor(const QString& type) {
-    static const QHash<QString, QColor> colors = {
-        {QStringLiteral("Input"), QColor(0x2f, 0x6f, 0xd1)},
-        {QStringLiteral("Target"), QColor(0x2f, 0x6f, 0xd1)},
-        {QStringLiteral("Output"), QColor(0x6b, 0x72, 0x80)},
-        {QStringLiteral("Linear"), QColor(0xe0, 0x7b, 0x18)},
-        {QStringLiteral("Conv2d"), QColor(0xd9, 0x5f, 0x0e)},
-        {QStringLiteral("LSTM"), QColor(0xc2, 0x41, 0x0c)},
-        {QStringLiteral("TransformerEncoderLayer"), QColor(0xb4, 0x53, 0x09)},
-        {QStringLiteral("ReLU"), QColor(0x1f, 0x9d, 0x55)},
-        {QStringLiteral("Add"), QColor(0x0e, 0x94, 0x88)},
-        {QStringLiteral("MaxPool2d"), QColor(0x7c, 0x3a, 0xed)},
-        {QStringLiteral("Flatten"), QColor(0x93, 0x33, 0xea)},
-        {QStringLiteral("SelectLast"), QColor(0x93, 0x33, 0xea)},
-        {QStringLiteral("PositionalEncoding"), QColor(0x0e, 0x74, 0x90)},
-    };
-    if (const auto it = colors.constFind(type); it != colors.constEnd()) return *it;
-    if (type.endsWith(QStringLiteral("Loss"))) return QColor(0xc0, 0x26, 0x3a);
-    // Unknown types (plugins, later issues) still get a stable colour of their own.
-    return QColor::fromHsv(static_cast<int>(qHash(type) % 360), 140, 200);
-}
+QColor ProjectModel::typeColor(const QString& type) { return nodeTypeColour(type); }
 
 }  // namespace tessera::widgets

@@ -36,7 +36,7 @@ public:
 
     // "in=2, out=32": a JSON object's members on one line.
     static QString summarize(const io::Json& value);
-    // The colour nodes of `type` are marked with (inputs blue, layers orange, activations green, …).
+    // The colour nodes of `type` are marked with: the canvas's colour of its category (node_colours.h).
     static QColor typeColor(const QString& type);
 
 private:

@@ -25,7 +25,8 @@ CsvImportDialog::CsvImportDialog(QWidget* parent)
       m_preview(new QTableView(this)),
       m_columnsBox(new QWidget(this)),
       m_columnsGrid(new QGridLayout(m_columnsBox)),
-      m_impute(new QCheckBox(tr("Fill in missing feature values (column mean, or most frequent category)"), this)),
+      m_impute(new QCheckBox(CsvImportModel::imputeLabel(), this)),
+      m_skip(new QCheckBox(CsvImportModel::skipLabel(), this)),
       m_summary(new QLabel(this)),
       m_problems(new QListWidget(this)),
       m_import(new QPushButton(tr("Import"), this)) {
@@ -56,6 +57,7 @@ CsvImportDialog::CsvImportDialog(QWidget* parent)
     columnsLayout->addWidget(new QLabel(tr("Columns"), this));
     columnsLayout->addWidget(columnsScroll, 1);
     columnsLayout->addWidget(m_impute);
+    columnsLayout->addWidget(m_skip);
     auto* problems = new QWidget(this);
     auto* problemsLayout = new QVBoxLayout(problems);
     problemsLayout->setContentsMargins(0, 0, 0, 0);
@@ -79,6 +81,7 @@ CsvImportDialog::CsvImportDialog(QWidget* parent)
     resize(900, 640);
 
     connect(m_impute, &QCheckBox::toggled, m_model, &CsvImportModel::setImputeMissing);
+    connect(m_skip, &QCheckBox::toggled, m_model, &CsvImportModel::setSkipMalformed);
     connect(m_model, &CsvImportModel::loaded, this, &CsvImportDialog::rebuildColumns);
     connect(m_model, &CsvImportModel::changed, this, &CsvImportDialog::refresh);
     connect(m_problems, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -135,8 +138,10 @@ void CsvImportDialog::refresh() {
     m_problems->clear();
     for (const data::CsvProblem& p : m_model->problems()) m_problems->addItem(CsvImportModel::describe(p));
     const auto n = static_cast<int>(m_model->problems().size());
-    m_summary->setText(n == 0 ? tr("No problems: ready to import.")
-                              : tr("%n problem(s) to fix before importing:", nullptr, n));
+    QString summary =
+        n == 0 ? tr("No problems: ready to import.") : tr("%n problem(s) to fix before importing:", nullptr, n);
+    if (const QString skipped = m_model->skippedSummary(); !skipped.isEmpty()) summary = skipped + ". " + summary;
+    m_summary->setText(summary);
     m_import->setEnabled(n == 0 && m_model->columns() > 0);
 }
 

@@ -35,6 +35,7 @@ public:
     QComboBox* roleBox(int column) const { return m_roles.at(static_cast<std::size_t>(column)); }
     QComboBox* typeBox(int column) const { return m_types.at(static_cast<std::size_t>(column)); }
     QCheckBox* imputeBox() const { return m_impute; }
+    QCheckBox* skipBox() const { return m_skip; }
     QListWidget* problemList() const { return m_problems; }
     QPushButton* importButton() const { return m_import; }
     QTableView* preview() const { return m_preview; }
@@ -51,6 +52,7 @@ private:
     std::vector<QComboBox*> m_roles, m_types;
     std::vector<QLabel*> m_stats;
     QCheckBox* m_impute;
+    QCheckBox* m_skip;
     QLabel* m_summary;
     QListWidget* m_problems;
     QPushButton* m_import;

@@ -60,7 +60,8 @@ void CsvImportModel::inspect() {
     const std::string text = m_text.toStdString();
     m_inspection = data::inspectCsv(text, QFileInfo(m_source).fileName().toStdString(), m_options);
     if (!m_roles.empty() && std::find(m_roles.begin(), m_roles.end(), Role::Target) == m_roles.end())
-        m_inspection.problems.push_back({0, 0, tr("No target column: set one column's role to target").toStdString()});
+        m_inspection.problems.insert(m_inspection.problems.begin(),
+                                     {0, 0, tr("No target column: set one column's role to target").toStdString()});
     endResetModel();
 }
 
@@ -113,6 +114,31 @@ void CsvImportModel::setImputeMissing(bool impute) {
     emit changed();
 }
 
+void CsvImportModel::setSkipMalformed(bool skip) {
+    if (skip == m_options.skipMalformed) return;
+    m_options.skipMalformed = skip;
+    inspect();
+    emit changed();
+}
+
+QString CsvImportModel::imputeLabel() {
+    return tr("Fill in missing feature values (column mean, or most frequent category)");
+}
+
+QString CsvImportModel::skipLabel() { return tr("Skip malformed rows (with the wrong number of fields)"); }
+
+QString CsvImportModel::skippedSummary() const {
+    const std::vector<int>& lines = skippedLines();
+    if (lines.empty()) return {};
+    QStringList shown;
+    for (std::size_t i = 0; i < lines.size() && i < 10; ++i) shown << QString::number(lines[i]);
+    if (lines.size() > 10) shown << QStringLiteral("…");
+    const QString where =
+        lines.size() == 1 ? tr("line %1").arg(shown.join(", ")) : tr("lines %1").arg(shown.join(", "));
+    return lines.size() == 1 ? tr("Skipped 1 malformed row (%1)").arg(where)
+                             : tr("Skipped %1 malformed rows (%2)").arg(lines.size()).arg(where);
+}
+
 std::int64_t CsvImportModel::missing(int column) const {
     const auto c = static_cast<std::size_t>(column);
     return c < m_inspection.columns.size() ? m_inspection.columns[c].missing : 0;
@@ -123,8 +149,33 @@ std::int64_t CsvImportModel::distinct(int column) const {
     return c < m_inspection.columns.size() ? m_inspection.columns[c].distinct : 0;
 }
 
+QString CsvImportModel::explain(const data::CsvProblem& p) {
+    QString message = QString::fromStdString(p.message);
+    // The check box's label without its explanation in parentheses, as a person names it.
+    const auto box = [](const QString& label) { return label.section(QStringLiteral(" ("), 0, 0); };
+    switch (p.fix) {
+        case data::CsvFix::None:
+            break;
+        case data::CsvFix::ImputeMissing:
+            message = tr("%1 (tick “%2” to fill it in)").arg(message, box(imputeLabel()));
+            break;
+        case data::CsvFix::TreatAsCategories:
+            message = tr("%1; set the column's type to “categories” to treat it as categories").arg(message);
+            break;
+        case data::CsvFix::SkipMalformed:
+            message = tr("%1 (tick “%2” to leave such rows out)").arg(message, box(skipLabel()));
+            break;
+    }
+    if (!p.fields.empty()) {
+        QStringList fields;
+        for (const std::string& f : p.fields) fields << QString::fromStdString(f);
+        message = tr("%1 — the row: %2").arg(message, fields.join(QStringLiteral(" | ")));
+    }
+    return message;
+}
+
 QString CsvImportModel::describe(const data::CsvProblem& p) {
-    const QString message = QString::fromStdString(p.message);
+    const QString message = explain(p);
     if (p.line == 0) return message;
     if (p.column == 0) return tr("line %1: %2").arg(p.line).arg(message);
     return tr("line %1, column %2: %3").arg(p.line).arg(p.column).arg(message);
@@ -154,6 +205,7 @@ io::Json CsvImportModel::dataSpec(const QString& csvPath) const {
         if (!list.empty()) spec.set(key, io::Json::array(std::move(list)));
     }
     if (m_options.imputeMissing) spec.set("missing", "impute");
+    if (m_options.skipMalformed) spec.set("malformed", "skip");
     return spec;
 }
 
@@ -170,7 +222,7 @@ QString CsvImportModel::problemAt(int row, int column) const {
     const int line = m_inspection.table.lines[static_cast<std::size_t>(row)];
     QStringList found;
     for (const data::CsvProblem& p : m_inspection.problems)
-        if (p.line == line && p.column == column + 1) found << QString::fromStdString(p.message);
+        if (p.line == line && p.column == column + 1) found << explain(p);
     return found.join(QLatin1Char('\n'));
 }
 

@@ -48,13 +48,23 @@ public:
     // Missing values of features replaced by the column mean / most frequent value instead of reported.
     bool imputeMissing() const { return m_options.imputeMissing; }
     void setImputeMissing(bool impute);
+    // Rows with the wrong number of fields left out instead of reported; skippedLines() says which.
+    bool skipMalformed() const { return m_options.skipMalformed; }
+    void setSkipMalformed(bool skip);
+    const std::vector<int>& skippedLines() const { return m_inspection.table.skippedLines; }
+    // The labels of the dialog's two check boxes: problems name them as their fix.
+    static QString imputeLabel();
+    static QString skipLabel();
     // Missing values and distinct present values of a column.
     std::int64_t missing(int column) const;
     std::int64_t distinct(int column) const;
 
     const std::vector<data::CsvProblem>& problems() const { return m_inspection.problems; }
-    // "line 7, column 3: 'x' in column 'dose' (3 of 4) is not a number (…)".
+    // "line 7, column 3: 'x' in column 'dose' (3 of 4) is not a number (…)", with its fix in the
+    // dialog's words (a check box, a column's type) and a malformed row's fields.
     static QString describe(const data::CsvProblem& problem);
+    // "Skipped 2 malformed rows (lines 3, 5)"; "" when none was skipped.
+    QString skippedSummary() const;
     // The preview cell of a problem (row and column of this model), or an invalid index when it has none
     // (a row left out for its field count, a problem of the whole file).
     QModelIndex cellOf(const data::CsvProblem& problem) const;
@@ -76,6 +86,7 @@ signals:
 private:
     void inspect();
     QString problemAt(int row, int column) const;
+    static QString explain(const data::CsvProblem& problem);  // describe() without the place
 
     QString m_source, m_text, m_error;
     std::vector<QString> m_names;  // as the file's first inspection found them

@@ -12,6 +12,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "widgets/common/core_text.h"
+
 namespace tessera::widgets {
 
 namespace {
@@ -142,7 +144,7 @@ void DataPanel::setDataset(const data::Dataset& d) {
                        .arg(QString::fromStdString(d.name))
                        .arg(d.size())
                        .arg(d.numFeatures())
-                       .arg(QString::fromUtf8(data::taskName(d.task).data()));
+                       .arg(coreText(data::taskName(d.task)));
     if (d.task == data::Task::Classification) {
         const std::vector<std::int64_t> counts = d.classCounts();
         text += tr(", %1 classes").arg(counts.size());

@@ -11,7 +11,9 @@
 
 #include "core/graph/node_type_registry.h"
 #include "core/tensor/error.h"
+#include "widgets/common/core_text.h"
 #include "widgets/common/layer_heat.h"
+#include "widgets/common/node_colours.h"
 #include "widgets/designer/graph_model.h"
 #include "widgets/designer/graph_scene.h"
 
@@ -23,18 +25,6 @@ constexpr double kHeader = 24;
 constexpr double kPortSpacing = 20;
 constexpr double kPortRadius = 5;
 constexpr double kLineHeight = 17;
-
-QColor categoryColor(const QString& category) {
-    static const std::map<QString, QColor> colors = {
-        {"Input/Output", QColor(0x4c, 0x8b, 0xf5)}, {"Linear", QColor(0x2e, 0x9e, 0x6b)},
-        {"Convolution", QColor(0x8e, 0x5c, 0xd9)},  {"Pooling", QColor(0xb5, 0x6a, 0xd0)},
-        {"Activation", QColor(0xe0, 0x8a, 0x1e)},   {"Normalization", QColor(0x1f, 0x9c, 0xb0)},
-        {"Loss", QColor(0xd0, 0x4a, 0x4a)},         {"Regularization", QColor(0x8a, 0x8a, 0x8a)},
-        {"Reshape", QColor(0x6b, 0x7f, 0x99)},      {"Recurrent", QColor(0xc0, 0x5c, 0x8e)},
-        {"Attention", QColor(0xa0, 0x4f, 0xb8)},    {"Merge", QColor(0x5f, 0x8a, 0x3c)}};
-    const auto it = colors.find(category);
-    return it == colors.end() ? QColor(0x70, 0x78, 0x88) : it->second;
-}
 
 QFont smallFont(double points) {
     QFont f = QApplication::font();
@@ -70,7 +60,7 @@ void NodeItem::refresh() {
     const QString type = model->nodeData(m_id, GraphModel::TypeRole).toString();
     QString tip = QStringLiteral("<b>%1</b> (%2)").arg(m_id.toHtmlEscaped(), type.toHtmlEscaped());
     if (const graph::NodeType* t = graph::NodeTypeRegistry::instance().find(type.toStdString()))
-        tip += QStringLiteral("<br>%1").arg(QString::fromStdString(t->help).toHtmlEscaped());
+        tip += QStringLiteral("<br>%1").arg(coreText(t->help).toHtmlEscaped());
     const QStringList shapes = model->nodeData(m_id, GraphModel::OutputShapesRole).toStringList();
     if (!shapes.isEmpty()) tip += QStringLiteral("<br>→ %1").arg(shapes.join(", ").toHtmlEscaped());
     const QString problems = model->nodeData(m_id, GraphModel::ShapeErrorRole).toString();
@@ -123,7 +113,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     const bool error = model->nodeData(m_id, GraphModel::HasErrorRole).toBool();
     const bool inferred = model->nodeData(m_id, GraphModel::ValidRole).toBool() || error;
     const bool valid = !error;
-    const QColor color = categoryColor(model->nodeData(m_id, GraphModel::CategoryRole).toString());
+    const QColor color = categoryColour(model->nodeData(m_id, GraphModel::CategoryRole).toString());
     const QRectF rect(QPointF(0, 0), m_size);
     painter->setRenderHint(QPainter::Antialiasing);
 

@@ -10,6 +10,7 @@
 #include "core/graph/node_type_registry.h"
 #include "core/tensor/dtype.h"
 #include "core/tensor/error.h"
+#include "widgets/common/core_messages.h"
 
 namespace tessera::widgets {
 
@@ -321,7 +322,7 @@ QVariant GraphModel::nodeData(const QString& id, Role role) const {
         case ShapeErrorRole: {
             QStringList lines;
             for (const graph::Problem& p : m_report.problemsOf(key)) {
-                QString line = QString::fromStdString(p.message);
+                QString line = coreMessage(p.message);
                 if (!p.param.empty()) line = QStringLiteral("%1: %2").arg(QString::fromStdString(p.param), line);
                 if (p.port >= 0) line = tr("input %1: %2").arg(p.port).arg(line);
                 if (p.severity == graph::Severity::Warning) line = tr("warning: %1").arg(line);

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/graph/node_type_registry.h"
+#include "widgets/common/core_text.h"
 
 namespace tessera::widgets {
 
@@ -111,7 +112,7 @@ NodePalette::NodePalette(QWidget* parent)
     const auto& registry = graph::NodeTypeRegistry::instance();
     std::map<std::string, QTreeWidgetItem*> categories;
     for (const std::string& category : registry.categories()) {
-        auto* item = new QTreeWidgetItem(m_tree, {QString::fromStdString(category)});
+        auto* item = new QTreeWidgetItem(m_tree, {coreText(category)});
         item->setFlags(Qt::ItemIsEnabled);
         QFont bold = item->font(0);
         bold.setBold(true);
@@ -122,7 +123,7 @@ NodePalette::NodePalette(QWidget* parent)
         const graph::NodeType& type = registry.get(name);
         auto* item = new QTreeWidgetItem(categories.at(type.category), {QString::fromStdString(name)});
         item->setData(0, kTypeRole, QString::fromStdString(name));
-        item->setToolTip(0, QString::fromStdString(type.help));
+        item->setToolTip(0, coreText(type.help));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
     }
     m_tree->expandAll();

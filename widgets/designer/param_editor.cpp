@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "core/tensor/error.h"
+#include "widgets/common/core_text.h"
 
 namespace tessera::widgets {
 
@@ -121,7 +122,7 @@ ParamEditor::ParamEditor(nn::ParamSpec spec, QWidget* parent)
       m_layout(new QHBoxLayout(this)) {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(4);
-    const QString help = QString::fromStdString(m_spec.help);
+    const QString help = coreText(m_spec.help);
     setToolTip(help);
     if (paramNullable(m_spec)) {
         m_none = new QCheckBox(tr("None"), this);

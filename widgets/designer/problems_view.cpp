@@ -3,6 +3,7 @@
 #include <QStyle>
 
 #include "core/graph/analysis.h"
+#include "widgets/common/core_messages.h"
 #include "widgets/designer/graph_model.h"
 
 namespace tessera::widgets {
@@ -17,6 +18,18 @@ ProblemsView::ProblemsView(GraphModel* model, QWidget* parent) : QListWidget(par
     refresh();
 }
 
+// As graph::formatProblem writes it for tessera-cli, in the interface's language.
+QString ProblemsView::describe(const graph::Problem& p) const {
+    QString where = p.nodeId.empty() ? tr("model") : QString::fromStdString(p.nodeId);
+    if (const graph::Node* n = p.nodeId.empty() ? nullptr : m_model->graph().findNode(p.nodeId))
+        where = tr("%1 (%2)").arg(where, QString::fromStdString(n->type));
+    if (p.port >= 0) where = tr("%1, input %2").arg(where).arg(p.port);
+    if (!p.param.empty()) where = tr("%1, parameter '%2'").arg(where, QString::fromStdString(p.param));
+    const QString message = coreMessage(p.message);
+    return p.severity == graph::Severity::Warning ? tr("%1: warning: %2").arg(where, message)
+                                                  : tr("%1: %2").arg(where, message);
+}
+
 void ProblemsView::refresh() {
     clear();
     for (const graph::Severity severity : {graph::Severity::Error, graph::Severity::Warning}) {
@@ -25,7 +38,7 @@ void ProblemsView::refresh() {
             auto* item = new QListWidgetItem(
                 style()->standardIcon(severity == graph::Severity::Error ? QStyle::SP_MessageBoxCritical
                                                                          : QStyle::SP_MessageBoxWarning),
-                QString::fromStdString(graph::formatProblem(p, &m_model->graph())), this);
+                describe(p), this);
             item->setData(kNodeIdRole, QString::fromStdString(p.nodeId));
         }
     }

@@ -7,6 +7,10 @@
 
 #include <QListWidget>
 
+namespace tessera::graph {
+struct Problem;
+}
+
 namespace tessera::widgets {
 
 class GraphModel;
@@ -23,6 +27,7 @@ signals:
 
 private:
     void refresh();
+    QString describe(const graph::Problem& problem) const;
 
     GraphModel* m_model;
 };

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "core/graph/node_type_registry.h"
+#include "widgets/common/core_text.h"
 #include "widgets/designer/graph_model.h"
 #include "widgets/designer/param_editor.h"
 
@@ -122,7 +123,7 @@ void PropertyEditor::rebuild() {
         return;
     }
     m_title->setText(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(node->type)));
-    m_help->setText(type ? QString::fromStdString(type->help) : tr("Unknown node type."));
+    m_help->setText(type ? coreText(type->help) : tr("Unknown node type."));
     if (!type) return;
     for (const nn::ParamSpec& spec : type->params) {
         const QString name = QString::fromStdString(spec.name);

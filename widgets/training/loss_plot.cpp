@@ -31,6 +31,8 @@ constexpr int kReadoutReachPx = 24;
 // Rows arrive up to 30 times a second; the curves follow at most 10 times a second, which looks
 // live and leaves the UI thread free.
 constexpr qint64 kMinRefreshMs = 100;
+// The raw curve behind a smoothed one: its run's colour at this opacity (of 255).
+constexpr int kRawAlpha = 60;
 
 struct SeriesSpec {
     bool fromSteps;  // else from the epochs model
@@ -38,19 +40,35 @@ struct SeriesSpec {
     bool validation;
 };
 
+// Per step and against wall time the training curve comes from the steps; per epoch from the epochs.
 QVector<SeriesSpec> seriesFor(LossPlot::Metric metric, LossPlot::Axis axis) {
-    const bool step = axis == LossPlot::Axis::Step;
-    const QString x = step ? QStringLiteral("step") : QStringLiteral("epoch");
+    const bool step = axis != LossPlot::Axis::Epoch;
+    const QString x = axis == LossPlot::Axis::Step    ? QStringLiteral("step")
+                      : axis == LossPlot::Axis::Epoch ? QStringLiteral("epoch")
+                                                      : QStringLiteral("elapsed_ms");
+    const QString trainLoss = LossPlot::tr("train loss"), valLoss = LossPlot::tr("val loss");
+    const QString trainAcc = LossPlot::tr("train accuracy"), valAcc = LossPlot::tr("val accuracy");
     switch (metric) {
         case LossPlot::Metric::Loss:
-            if (step) return {{true, x, "loss", "train loss", false}, {false, x, "val_loss", "val loss", true}};
-            return {{false, x, "train_loss", "train loss", false}, {false, x, "val_loss", "val loss", true}};
+            if (step) return {{true, x, "loss", trainLoss, false}, {false, x, "val_loss", valLoss, true}};
+            return {{false, x, "train_loss", trainLoss, false}, {false, x, "val_loss", valLoss, true}};
         case LossPlot::Metric::Accuracy:
-            if (step)
-                return {{true, x, "accuracy", "train accuracy", false}, {false, x, "val_acc", "val accuracy", true}};
-            return {{false, x, "train_acc", "train accuracy", false}, {false, x, "val_acc", "val accuracy", true}};
+            if (step) return {{true, x, "accuracy", trainAcc, false}, {false, x, "val_acc", valAcc, true}};
+            return {{false, x, "train_acc", trainAcc, false}, {false, x, "val_acc", valAcc, true}};
         case LossPlot::Metric::LearningRate:
-            return {{step, x, "lr", "learning rate", false}};
+            return {{step, x, "lr", LossPlot::tr("learning rate"), false}};
+    }
+    return {};
+}
+
+QString axisTitle(LossPlot::Axis axis) {
+    switch (axis) {
+        case LossPlot::Axis::Step:
+            return LossPlot::tr("Step");
+        case LossPlot::Axis::Epoch:
+            return LossPlot::tr("Epoch");
+        case LossPlot::Axis::WallTime:
+            return LossPlot::tr("Wall time (s)");
     }
     return {};
 }
@@ -78,7 +96,7 @@ LossPlot::LossPlot(QWidget* parent)
       m_smoothSlider(new QSlider(Qt::Horizontal, this)),
       m_readout(new QLabel(this)) {
     m_metricBox->addItems({tr("Loss"), tr("Accuracy"), tr("Learning rate")});
-    m_axisBox->addItems({tr("per step"), tr("per epoch")});
+    m_axisBox->addItems({tr("per step"), tr("per epoch"), tr("against wall time")});
     m_smoothSlider->setRange(0, 99);
     m_smoothSlider->setToolTip(tr("Smoothing (exponential moving average, as TensorBoard's)"));
     m_smoothSlider->setMaximumWidth(140);
@@ -211,46 +229,64 @@ void LossPlot::scheduleRefresh() {
 void LossPlot::refresh() {
     m_refreshPending = false;
     m_sinceRefresh.start();
-    QVector<Curve> curves;
+    QVector<Curve> curves, raw;
     QVector<QPen> pens;
     QVector<bool> validation;
     const QVector<SeriesSpec> specs = seriesFor(m_metric, m_axis);
+    const auto pointsOf = [this](const QString& name, QVector<double> xs, const QVector<double>& ys) {
+        Curve curve;
+        curve.name = name;
+        for (qsizetype i = 0; i < xs.size(); ++i) {
+            if (!std::isfinite(ys[i]) || (m_logScale && ys[i] <= 0)) continue;
+            curve.x.push_back(m_axis == Axis::WallTime ? xs[i] / 1000.0 : xs[i]);
+            curve.y.push_back(ys[i]);
+        }
+        return curve;
+    };
     for (qsizetype r = 0; r < m_runs.size(); ++r) {
         const Run& run = m_runs[r];
         const QColor colour = kPalette[r % std::size(kPalette)];
         for (const SeriesSpec& spec : specs) {
             const RunRecordsModel* model = spec.fromSteps ? run.steps : run.epochs;
             const QVector<double> xs = model->values(spec.xColumn);
-            const QVector<double> ys = smooth(model->values(spec.yColumn), m_smoothing);
-            Curve curve;
-            curve.name = QStringLiteral("%1 · %2").arg(run.name, spec.label);
-            for (qsizetype i = 0; i < xs.size(); ++i) {
-                if (!std::isfinite(ys[i]) || (m_logScale && ys[i] <= 0)) continue;
-                curve.x.push_back(xs[i]);
-                curve.y.push_back(ys[i]);
-            }
+            const QVector<double> values = model->values(spec.yColumn);
+            const QString name = QStringLiteral("%1 · %2").arg(run.name, spec.label);
+            Curve curve = pointsOf(name, xs, smooth(values, m_smoothing));
             if (curve.x.isEmpty()) continue;
             QPen pen(colour, spec.validation ? 2.0 : 1.5);
             if (spec.validation) pen.setStyle(Qt::DashLine);
             pens.push_back(pen);
             validation.push_back(spec.validation);
             curves.push_back(std::move(curve));
+            // Smoothed, the raw values stay in view as TensorBoard keeps them: the same colour, faint.
+            if (m_smoothing > 0) raw.push_back(pointsOf(tr("%1 (raw)").arg(name), xs, values));
         }
     }
     // While a run streams in, only the data changes: keep the graphs (and the legend) and swap the data.
-    bool sameGraphs = m_plot->graphCount() == curves.size();
+    // Graphs: the raw curves first (beneath, out of the legend), then the drawn ones.
+    const qsizetype first = raw.size();
+    bool sameGraphs = m_plot->graphCount() == first + curves.size();
     for (int i = 0; sameGraphs && i < m_plot->graphCount(); ++i)
-        sameGraphs = m_plot->graph(i)->name() == curves[i].name;
+        sameGraphs = m_plot->graph(i)->name() == (i < first ? raw[i].name : curves[i - first].name);
     if (!sameGraphs) {
         m_plot->clearGraphs();
+        for (qsizetype i = 0; i < raw.size(); ++i) {
+            QCPGraph* graph = m_plot->addGraph();
+            graph->setName(raw[i].name);
+            graph->removeFromLegend();
+            QColor faint = pens[i].color();
+            faint.setAlpha(kRawAlpha);
+            graph->setPen(QPen(faint, 1));
+        }
         for (qsizetype i = 0; i < curves.size(); ++i) {
             QCPGraph* graph = m_plot->addGraph();
             graph->setName(curves[i].name);
             graph->setPen(pens[i]);
         }
     }
+    for (qsizetype i = 0; i < raw.size(); ++i) m_plot->graph(static_cast<int>(i))->setData(raw[i].x, raw[i].y, true);
     for (qsizetype i = 0; i < curves.size(); ++i) {
-        QCPGraph* graph = m_plot->graph(static_cast<int>(i));
+        QCPGraph* graph = m_plot->graph(static_cast<int>(first + i));
         const bool dots = validation[i] || curves[i].x.size() < 40;
         graph->setScatterStyle(dots ? QCPScatterStyle(QCPScatterStyle::ssCircle, pens[i].color(), 4)
                                     : QCPScatterStyle(QCPScatterStyle::ssNone));
@@ -264,7 +300,8 @@ void LossPlot::refresh() {
         graph->setData(curves[i].x, curves[i].y, true);
     }
     m_curves = std::move(curves);
-    m_plot->xAxis->setLabel(m_axis == Axis::Step ? tr("Step") : tr("Epoch"));
+    m_rawCurves = std::move(raw);
+    m_plot->xAxis->setLabel(axisTitle(m_axis));
     m_plot->yAxis->setLabel(metricTitle(m_metric));
     if (m_logScale) {
         m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -307,6 +344,8 @@ QPoint LossPlot::pixelOf(double x, double y) const {
 }
 
 int LossPlot::graphCount() const { return m_plot->graphCount(); }
+
+QColor LossPlot::graphColour(int graph) const { return m_plot->graph(graph)->pen().color(); }
 
 bool LossPlot::logAxis() const { return m_plot->yAxis->scaleType() == QCPAxis::stLogarithmic; }
 

@@ -29,7 +29,7 @@ class LossPlot : public QWidget {
     Q_OBJECT
 public:
     enum class Metric { Loss, Accuracy, LearningRate };
-    enum class Axis { Step, Epoch };
+    enum class Axis { Step, Epoch, WallTime };  // WallTime: seconds of training (elapsed_ms)
 
     // What is drawn for one series of one run (after smoothing).
     struct Curve {
@@ -57,6 +57,9 @@ public:
     double smoothing() const { return m_smoothing; }
 
     QVector<Curve> curves() const { return m_curves; }
+    // With smoothing on, the raw values of each curve, drawn faint beneath it (empty otherwise).
+    QVector<Curve> rawCurves() const { return m_rawCurves; }
+    QColor graphColour(int graph) const;  // graphs: the raw curves first, then curves()
     // The nearest drawn point to a position in widget pixels, as "run · series · step 120: 0.3412";
     // empty when nothing is within reach. Also shown under the plot while the mouse moves.
     QString readoutAt(const QPoint& plotPixel) const;
@@ -94,7 +97,7 @@ private:
     QSlider* m_smoothSlider;
     QLabel* m_readout;
     QVector<Run> m_runs;
-    QVector<Curve> m_curves;
+    QVector<Curve> m_curves, m_rawCurves;
     Metric m_metric = Metric::Loss;
     Axis m_axis = Axis::Step;
     bool m_logScale = false;

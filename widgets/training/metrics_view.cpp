@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 #include <QCheckBox>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
@@ -11,9 +12,14 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "widgets/common/core_text.h"
+
 namespace tessera::widgets {
 
 namespace {
+
+// A confusion-matrix cell: large enough for a four-digit count at a glance.
+constexpr int kMatrixCell = 34;
 
 // Matplotlib's tab10, as the loss plot's runs.
 const QColor kClassColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
@@ -214,26 +220,61 @@ MetricsView::MetricsView(QWidget* parent)
         v->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         v->verticalHeader()->setDefaultSectionSize(22);
     }
+    // Cells big enough to read a count at a glance; the axes' titles say which way is which.
+    m_matrixView->setObjectName(QStringLiteral("confusionMatrix"));
+    m_matrixView->verticalHeader()->setDefaultSectionSize(kMatrixCell);
+    m_matrixView->horizontalHeader()->setMinimumSectionSize(kMatrixCell);
+    QFont cellFont = m_matrixView->font();
+    cellFont.setPointSizeF(cellFont.pointSizeF() * 1.25);
+    m_matrixView->setFont(cellFont);
+    m_matrixView->setMinimumSize(4 * kMatrixCell, 3 * kMatrixCell);
     connect(m_normalized, &QCheckBox::toggled, m_confusion, &ConfusionMatrixModel::setNormalized);
 
     auto* classification = new QSplitter(Qt::Vertical, this);
     auto* top = new QWidget(this);
-    auto* topLayout = new QHBoxLayout(top);
+    auto* topLayout = new QGridLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_matrixView, 3);
-    topLayout->addWidget(m_boundary, 2);
+    auto* predicted = new QLabel(tr("predicted class →"), top);
+    predicted->setObjectName(QStringLiteral("predictedTitle"));
+    predicted->setAlignment(Qt::AlignCenter);
+    auto* actual = new VerticalLabel(tr("actual class"), top);
+    actual->setObjectName(QStringLiteral("actualTitle"));
+    for (QWidget* title : std::initializer_list<QWidget*>{predicted, actual}) {
+        QFont bold = title->font();
+        bold.setBold(true);
+        title->setFont(bold);
+    }
+    topLayout->addWidget(predicted, 0, 1);
+    topLayout->addWidget(actual, 1, 0);
+    topLayout->addWidget(m_matrixView, 1, 1);
+    topLayout->addWidget(m_boundary, 0, 2, 2, 1);
+    topLayout->setColumnStretch(1, 3);
+    topLayout->setColumnStretch(2, 2);
     classification->addWidget(top);
     classification->addWidget(m_reportView);
     classification->addWidget(m_rocPlot);
     classification->setStretchFactor(0, 3);
     classification->setStretchFactor(1, 1);
     classification->setStretchFactor(2, 3);
-    m_rocPlot->xAxis->setLabel(tr("FPR (ROC) · recall (PR)"));
-    m_rocPlot->yAxis->setLabel(tr("TPR · precision"));
-    m_rocPlot->xAxis->setRange(0, 1);
-    m_rocPlot->yAxis->setRange(0, 1.02);
-    m_rocPlot->legend->setVisible(true);
-    m_rocPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // ROC and precision-recall share nothing but their [0, 1] ranges: two axes side by side, each
+    // with its title and its own axis labels.
+    // (The default axes and their legend go with the layout's clear(); the titles say what the legend did.)
+    m_rocPlot->plotLayout()->clear();
+    const auto addCurveAxes = [this](int column, const QString& x, const QString& y) {
+        auto* rect = new QCPAxisRect(m_rocPlot);
+        rect->axis(QCPAxis::atBottom)->setLabel(x);
+        rect->axis(QCPAxis::atLeft)->setLabel(y);
+        rect->axis(QCPAxis::atBottom)->setRange(0, 1);
+        rect->axis(QCPAxis::atLeft)->setRange(0, 1.02);
+        auto* title = new QCPTextElement(m_rocPlot, QString(), QFont(font().family(), -1, QFont::Bold));
+        m_rocPlot->plotLayout()->addElement(0, column, title);
+        m_rocPlot->plotLayout()->addElement(1, column, rect);
+        m_curveTitles.push_back(title);
+        m_curveAxes.push_back(rect);
+    };
+    addCurveAxes(0, tr("false positive rate"), tr("true positive rate (recall)"));
+    addCurveAxes(1, tr("recall"), tr("precision"));
+    m_rocPlot->plotLayout()->setRowStretchFactor(0, 0.01);
     m_rocPlot->hide();
     // QCustomPlot replots on every resize and complains about a zero-sized buffer.
     for (QCustomPlot* plot : {m_rocPlot, m_scatter, m_residuals}) plot->setMinimumSize(160, 120);
@@ -270,25 +311,30 @@ void MetricsView::setEvaluation(const Evaluation& e) {
         m_rocPlot->clearGraphs();
         m_rocPlot->setVisible(!m_rocPr.fpr.isEmpty());
         if (!m_rocPr.fpr.isEmpty()) {
-            QCPGraph* roc = m_rocPlot->addGraph();
-            roc->setName(tr("ROC (AUC %1)").arg(m_rocPr.rocAuc, 0, 'f', 3));
+            QCPAxisRect* rocAxes = m_curveAxes[0];
+            QCPGraph* roc = m_rocPlot->addGraph(rocAxes->axis(QCPAxis::atBottom), rocAxes->axis(QCPAxis::atLeft));
             roc->setPen(QPen(kClassColours[0], 2));
             roc->setData(m_rocPr.fpr, m_rocPr.tpr, true);
-            QCPGraph* pr = m_rocPlot->addGraph();
-            pr->setName(tr("PR (AP %1)").arg(m_rocPr.averagePrecision, 0, 'f', 3));
+            QCPGraph* chance = m_rocPlot->addGraph(rocAxes->axis(QCPAxis::atBottom), rocAxes->axis(QCPAxis::atLeft));
+            chance->setPen(QPen(Qt::gray, 1, Qt::DashLine));
+            chance->setData({0, 1}, {0, 1});
+            m_curveTitles[0]->setText(tr("ROC curve · AUC %1").arg(m_rocPr.rocAuc, 0, 'f', 3));
+            QCPAxisRect* prAxes = m_curveAxes[1];
+            QCPGraph* pr = m_rocPlot->addGraph(prAxes->axis(QCPAxis::atBottom), prAxes->axis(QCPAxis::atLeft));
             pr->setPen(QPen(kClassColours[1], 2));
             pr->setData(m_rocPr.recall, m_rocPr.precision, true);
+            m_curveTitles[1]->setText(tr("Precision–recall curve · AP %1").arg(m_rocPr.averagePrecision, 0, 'f', 3));
             if (!m_rocPlot->rect().isEmpty()) m_rocPlot->replot();  // laid out later: resizing replots
         }
         m_summary->setText(tr("%1 split · after epoch %2 · %3 samples · accuracy %4")
-                               .arg(e.split)
+                               .arg(coreText(e.split.toStdString()))
                                .arg(e.epoch)
                                .arg(e.samples())
                                .arg(e.accuracy(), 0, 'f', 4));
         return;
     }
     m_summary->setText(tr("%1 split · after epoch %2 · %3 samples · R² %4")
-                           .arg(e.split)
+                           .arg(coreText(e.split.toStdString()))
                            .arg(e.epoch)
                            .arg(e.samples())
                            .arg(e.r2, 0, 'f', 4));
@@ -317,5 +363,40 @@ void MetricsView::setEvaluation(const Evaluation& e) {
 void MetricsView::setBoundary(const BoundaryGrid& grid) { m_boundary->setGrid(grid); }
 
 QString MetricsView::summary() const { return m_summary->text(); }
+
+QStringList MetricsView::curveTitles() const {
+    QStringList titles;
+    for (const QCPTextElement* t : m_curveTitles) titles << t->text();
+    return titles;
+}
+
+QStringList MetricsView::curveAxisLabels(int curve) const {
+    const QCPAxisRect* rect = m_curveAxes.at(static_cast<std::size_t>(curve));
+    return {rect->axis(QCPAxis::atBottom)->label(), rect->axis(QCPAxis::atLeft)->label()};
+}
+
+int MetricsView::curveGraphs(int curve) const {
+    return static_cast<int>(m_curveAxes.at(static_cast<std::size_t>(curve))->graphs().size());
+}
+
+QSize VerticalLabel::sizeHint() const {
+    const QSize s = QLabel::sizeHint();
+    return {s.height(), s.width()};
+}
+
+QSize VerticalLabel::minimumSizeHint() const {
+    const QSize s = QLabel::minimumSizeHint();
+    return {s.height(), s.width()};
+}
+
+void VerticalLabel::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setFont(font());
+    p.setPen(palette().color(QPalette::WindowText));
+    // Read bottom to top, as a y-axis title is.
+    p.translate(0, height());
+    p.rotate(-90);
+    p.drawText(QRect(0, 0, height(), width()), Qt::AlignCenter, text());
+}
 
 }  // namespace tessera::widgets

@@ -11,13 +11,16 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QLabel>
 #include <QWidget>
+#include <vector>
 
 #include "widgets/training/evaluation.h"
 
 class QCheckBox;
+class QCPAxisRect;
+class QCPTextElement;
 class QCustomPlot;
-class QLabel;
 class QStackedWidget;
 class QTableView;
 
@@ -62,6 +65,18 @@ private:
     Evaluation m_evaluation;
 };
 
+// A label drawn bottom to top, as the title of a y axis (the confusion matrix's "actual class").
+class VerticalLabel : public QLabel {
+    Q_OBJECT
+public:
+    using QLabel::QLabel;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+};
+
 class DecisionBoundaryView : public QWidget {
     Q_OBJECT
 public:
@@ -89,10 +104,18 @@ public:
     QString summary() const;
     // Binary tasks: the ROC and precision-recall curves drawn (empty otherwise).
     const RocPr& rocPr() const { return m_rocPr; }
+    // The two curves' axes (0: ROC, 1: precision-recall): their titles, their x and y labels, and
+    // how many graphs each draws.
+    QStringList curveTitles() const;
+    QStringList curveAxisLabels(int curve) const;
+    int curveGraphs(int curve) const;
+    QTableView* matrixView() const { return m_matrixView; }
 
 private:
     RocPr m_rocPr;
     QCustomPlot* m_rocPlot;
+    std::vector<QCPTextElement*> m_curveTitles;
+    std::vector<QCPAxisRect*> m_curveAxes;
     ConfusionMatrixModel* m_confusion;
     ClassReportModel* m_report;
     QLabel* m_summary;

@@ -44,6 +44,7 @@ void TryModelModel::setModel(const graph::ModelGraph& graph, const nn::NamedTens
         if (!(m_maxValue > 0)) m_maxValue = 1;
     }
     m_input.assign(static_cast<std::size_t>(inputs), 0.0f);
+    m_inputRow = -1;
     m_outputs.clear();
     m_probabilities.clear();
     m_predicted = -1;
@@ -63,6 +64,7 @@ void TryModelModel::clear() {
     m_module.reset();
     m_data = {};
     m_input.clear();
+    m_inputRow = -1;
     m_outputs.clear();
     m_probabilities.clear();
     m_predicted = -1;
@@ -89,6 +91,7 @@ void TryModelModel::setInput(std::vector<float> values) {
         return;
     }
     m_input = std::move(values);
+    m_inputRow = -1;
     predict();
 }
 
@@ -96,6 +99,20 @@ void TryModelModel::setInputRow(int row) {
     if (!m_module || row < 0 || static_cast<std::size_t>(row) >= m_data.size()) return;
     const Tensor x = m_data.subset({row}).features;
     setInput(x.toVector<float>());
+    m_inputRow = row;
+    emit predicted();
+}
+
+QString TryModelModel::inputText() const {
+    if (!m_module) return {};
+    // Numbered as the table beside it numbers its rows.
+    if (m_inputRow >= 0) return tr("Input: row %1 of the test split").arg(m_inputRow);
+    const bool zeros = std::all_of(m_input.begin(), m_input.end(), [](float v) { return v == 0.0f; });
+    if (zeros)
+        return imageShape().empty() ? tr("Input: all %n feature(s) zero — pick a test row below", nullptr,
+                                         static_cast<int>(m_input.size()))
+                                    : tr("Input: a blank image — draw a digit, or pick a test row below");
+    return tr("Input: the digit drawn on the pad");
 }
 
 void TryModelModel::predict() {
@@ -319,6 +336,7 @@ TryModelView::TryModelView(QWidget* parent)
       m_model(new TryModelModel(this)),
       m_rowsModel(new DatasetTableModel(this)),
       m_source(new QLabel(this)),
+      m_inputText(new QLabel(this)),
       m_prediction(new QLabel(this)),
       m_actual(new QLabel(this)),
       m_pad(new DigitPad(m_model, this)),
@@ -327,6 +345,8 @@ TryModelView::TryModelView(QWidget* parent)
       m_rows(new QTableView(this)),
       m_bars(new ProbabilityBars(m_model, this)) {
     m_source->setWordWrap(true);
+    m_inputText->setObjectName(QStringLiteral("tryInput"));
+    m_inputText->setWordWrap(true);
     QFont big = m_prediction->font();
     big.setPointSizeF(big.pointSizeF() * 1.6);
     big.setBold(true);
@@ -351,6 +371,7 @@ TryModelView::TryModelView(QWidget* parent)
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_source);
+    rightLayout->addWidget(m_inputText);
     rightLayout->addWidget(new QLabel(tr("Prediction:"), right));
     rightLayout->addWidget(m_prediction);
     rightLayout->addWidget(m_actual);
@@ -378,8 +399,10 @@ TryModelView::TryModelView(QWidget* parent)
             }
         });
     connect(m_model, &QAbstractItemModel::modelReset, this, &TryModelView::refresh);
-    connect(m_model, &TryModelModel::predicted, this,
-            [this] { m_prediction->setText(m_model->hasModel() ? m_model->predictionText() : QString()); });
+    connect(m_model, &TryModelModel::predicted, this, [this] {
+        m_prediction->setText(m_model->hasModel() ? m_model->predictionText() : QString());
+        m_inputText->setText(m_model->inputText());
+    });
     refresh();
 }
 
@@ -393,6 +416,7 @@ void TryModelView::refresh() {
     m_rows->setVisible(loaded);
     m_actual->clear();
     m_prediction->setText(loaded ? m_model->predictionText() : QString());
+    m_inputText->setText(m_model->inputText());
 }
 
 }  // namespace tessera::widgets

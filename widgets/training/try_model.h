@@ -60,6 +60,9 @@ public:
     // The row `row` of the data set as input.
     void setInputRow(int row);
     const std::vector<float>& input() const { return m_input; }
+    // What the input is, in words: "Input: row 12 of the test split", "Input: a blank image — …".
+    QString inputText() const;
+    int inputRow() const { return m_inputRow; }  // -1 unless the input is a row
 
     // Classification: the winning class (-1 before any input), and each class's probability
     // (softmax of the outputs, or the sigmoid of a single logit).
@@ -87,6 +90,7 @@ private:
     data::Dataset m_data;
     float m_maxValue = 1;
     std::vector<float> m_input;
+    int m_inputRow = -1;
     std::vector<double> m_outputs, m_probabilities;
     int m_predicted = -1;
     QString m_error;
@@ -146,6 +150,7 @@ private:
     TryModelModel* m_model;
     DatasetTableModel* m_rowsModel;
     QLabel* m_source;
+    QLabel* m_inputText;
     QLabel* m_prediction;
     QLabel* m_actual;
     DigitPad* m_pad;

@@ -130,6 +130,26 @@ private slots:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("bad.npy") && r.err.contains("[3, 5]"), qPrintable(r.err));
         QVERIFY(!QFile::exists(dir.path() + "/y2.npy"));
+
+        // The run's checkpoint where weights are expected says which file was meant; random bytes say
+        // what they are not, not the header length they happen to spell.
+        for (const QString command : {"predict", "evaluate"}) {
+            QStringList args{command, example("moons-mlp"), "--weights", dir.path() + "/checkpoint"};
+            if (command == "predict")
+                args << "--in" << dir.path() + "/x.npy"
+                     << "--out" << dir.path() + "/y3.npy";
+            r = cli(args);
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.contains(dir.path() + "/checkpoint: is a training checkpoint, not weights; pass the "
+                                                 "run's weights.safetensors"),
+                     qPrintable(r.err));
+        }
+        writeFile(dir.path() + "/random.bin", QByteArray::fromHex("8c1f3a77e2d94b06a5c3118f60de27b9f4"));
+        r = cli({"predict", example("moons-mlp"), "--weights", dir.path() + "/random.bin", "--in",
+                 dir.path() + "/x.npy", "--out", dir.path() + "/y4.npy"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(dir.path() + "/random.bin: not a safetensors file"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QRegularExpression("[0-9]{10,}")) && !r.err.contains("too large"), qPrintable(r.err));
     }
 
     // How much of the wall clock the table covers depends on the machine's load, so only the arithmetic

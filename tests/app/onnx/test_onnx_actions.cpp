@@ -368,6 +368,39 @@ private slots:
         QVERIFY(!QFile::exists(project));
         QCOMPARE(QString::fromStdString(w.document()->project().name), QStringLiteral("iris-mlp"));
     }
+
+    // Open ONNX… reads the model before it asks where to save a project: a file that cannot be
+    // imported is refused with its reason and the second question is never asked.
+    void openOnnxChecksTheModelBeforeAskingWhereToSave() {
+        MainWindow w({.persistent = false, .pluginFolders = {}});
+        QVERIFY(w.openExample("iris-mlp"));
+        QStringList asked;
+        QString model;
+        const QString project = m_dir.filePath("asked.tessera");
+        w.onnxActions()->setFileQuestions(
+            [&](const QString&) {
+                asked << "model";
+                return model;
+            },
+            [&](const QString& suggestion) {
+                asked << "project " + QFileInfo(suggestion).fileName();
+                return project;
+            });
+        for (const QString& bad : {m_dir.filePath("unsupported.onnx"), m_dir.filePath("truncated.onnx")}) {
+            model = bad;
+            asked.clear();
+            w.onnxActions()->openDialog();
+            QCOMPARE(asked, QStringList{"model"});
+            QVERIFY2(w.lastError().startsWith("Open ONNX failed: " + bad), qPrintable(w.lastError()));
+        }
+        QVERIFY(!QFile::exists(project));
+        model = m_dir.filePath("mlp.onnx");
+        asked.clear();
+        w.onnxActions()->openDialog();
+        QCOMPARE(asked, (QStringList{"model", "project mlp.tessera"}));
+        QVERIFY(QFile::exists(project));
+        QCOMPARE(w.document()->filePath(), project);
+    }
 };
 
 QTEST_MAIN(TestOnnxActions)

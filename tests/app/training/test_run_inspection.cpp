@@ -7,6 +7,7 @@
 // naming the backward Node's layer with the same message in both; the tensor history
 // model's statistics, histograms over time and heat maps are checked without the widget.
 #include <QCheckBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -129,8 +130,13 @@ private slots:
         m.setModel(session.model().graph(), session.model().stateDict(), test);
         QCOMPARE(m.features(), test.numFeatures());
         QCOMPARE(m.rowCount(), static_cast<int>(test.numClasses()));
+        // Before a row is chosen the input is all zeros, and the view says so.
+        QCOMPARE(m.inputRow(), -1);
+        QVERIFY2(name == "digits-cnn" ? m.inputText().contains("blank image") : m.inputText().contains("zero"),
+                 qPrintable(m.inputText()));
         for (int row : {0, 5, 17}) {
             m.setInputRow(row);
+            QCOMPARE(m.inputText(), QString("Input: row %1 of the test split").arg(row));
             const std::vector<double> expected = forward(session.model(), test, row);
             QCOMPARE(m.outputs(), expected);
             if (expected.size() == 1) {
@@ -194,6 +200,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         widgets::DigitPad* pad = view.pad();
         QVERIFY(pad->isVisible());
+        auto* inputText = view.findChild<QLabel*>("tryInput");
+        QVERIFY(inputText && inputText->isVisible());
+        QCOMPARE(inputText->text(), QString("Input: a blank image — draw a digit, or pick a test row below"));
         QSignalSpy predicted(view.model(), &widgets::TryModelModel::predicted);
 
         // A vertical stroke down column 4: a "1".
@@ -213,6 +222,7 @@ private slots:
         QCOMPARE(input[static_cast<std::size_t>(3 * 8 + 3)], 0.5f * full);  // the pen's edge
         QCOMPARE(input[0], 0.0f);
         QCOMPARE(pad->cellAt(top), QPoint(4, 1));
+        QCOMPARE(inputText->text(), QString("Input: the digit drawn on the pad"));
         // The prediction is the network's on exactly this picture.
         Tensor x = Tensor::fromVector(input, {1, 64});
         QCOMPARE(view.model()->outputs(),

@@ -334,7 +334,7 @@ private slots:
         QVERIFY(bad && bad->isVisible());
         QCOMPARE(bad->problemList()->count(), 4);
         QVERIFY(!bad->importButton()->isEnabled());
-        bad->problemList()->setCurrentRow(1);  // 'five' on line 7, column 3
+        bad->problemList()->setCurrentRow(2);  // in line order: 'five' on line 7, column 3 is the third
         QCOMPARE(bad->preview()->currentIndex().data().toString(), QStringLiteral("five"));
         bad->reject();
         QVERIFY(!doc.isModified());

@@ -124,7 +124,8 @@ private slots:
         QCOMPARE(x[11], 0.0f);
     }
     void malformedRowsNameTheLine() {
-        QCOMPARE(errorOf("a,b,c,d\n1,2,3,4\n1,2,3,4,5\n"), QString("data.csv:3: 5 fields, expected 4"));
+        QCOMPARE(errorOf("a,b,c,d\n1,2,3,4\n1,2,3,4,5\n"),
+                 QString("data.csv:3: 5 fields, expected 4 (set \"malformed\": \"skip\" to leave such rows out)"));
         QCOMPARE(errorOf("a,b\n1,\"2\n"), QString("data.csv:2: unterminated quoted field"));
         QCOMPARE(errorOf("a,b\n1,\"2\"x\n"), QString("data.csv:2: unexpected character 'x' after a closing quote"));
         QCOMPARE(errorOf(""), QString("data.csv: no data rows"));
@@ -132,7 +133,7 @@ private slots:
         QCOMPARE(errorOf("a,a\n1,2\n"), QString("data.csv:1: column name 'a' appears twice (columns 1 and 2)"));
         QCOMPARE(errorOf("a,b\n1,0\n2,1\nx7,0\n"),
                  QString("data.csv:4: 'x7' in column 'a' (1 of 2) is not a number (the column's other values are "
-                         "numbers; list it in \"categorical\" to treat it as categories)"));
+                         "numbers); list it in \"categorical\" to treat it as categories"));
     }
     void inspectionListsEveryProblem() {
         CsvOptions o;
@@ -145,13 +146,13 @@ private slots:
         QCOMPARE(i.columns[1].distinct, std::int64_t(2));
         QCOMPARE(i.columns[1].missing, std::int64_t(1));
         QVERIFY(i.columns[2].target && !i.columns[0].target);
+        // In line order, each with what would fix it; the short row with its fields.
         std::vector<CsvProblem> expected = {
-            {4, 0, "2 fields, expected 3"},
-            {5, 1,
-             "'x' in column 'a' (1 of 3) is not a number (the column's other values are numbers; list it in "
-             "\"categorical\" to treat it as categories)"},
-            {3, 1, "missing value in column 'a' (1 of 3) (set \"missing\": \"impute\" to fill it in)"},
-            {6, 2, "missing value in column 'b' (2 of 3) (set \"missing\": \"impute\" to fill it in)"},
+            {3, 1, "missing value in column 'a' (1 of 3)", CsvFix::ImputeMissing},
+            {4, 0, "2 fields, expected 3", CsvFix::SkipMalformed, {"2", "red"}},
+            {5, 1, "'x' in column 'a' (1 of 3) is not a number (the column's other values are numbers)",
+             CsvFix::TreatAsCategories},
+            {6, 2, "missing value in column 'b' (2 of 3)", CsvFix::ImputeMissing},
             {6, 3, "missing target value in column 'y' (3 of 3)"},
         };
         QCOMPARE(i.problems.size(), expected.size());
@@ -161,6 +162,18 @@ private slots:
         QCOMPARE(fatal.problems.size(), std::size_t(1));
         QCOMPARE(fatal.problems[0].message, std::string("data.csv:2: unterminated quoted field"));
         QVERIFY(inspectCsv("a,b\n1,2\n", "data.csv", {}).problems.empty());
+    }
+    void skippingMalformedRowsCountsThem() {
+        CsvOptions o;
+        o.skipMalformed = true;
+        const std::string text = "a,b,y\n1,2,0\n3,4\n5,6,1\n7,8,9,1\n2,2,0\n";
+        const CsvInspection i = inspectCsv(text, "data.csv", o);
+        QVERIFY(i.problems.empty());
+        QCOMPARE(i.table.skippedLines, (std::vector<int>{3, 5}));
+        QCOMPARE(i.table.rows.size(), std::size_t(3));
+        QCOMPARE(parseCsv(text, "data.csv", o).size(), std::size_t(3));
+        QCOMPARE(errorOf(text), QString("data.csv:3: 2 fields, expected 3 (set \"malformed\": \"skip\" to leave such "
+                                        "rows out)"));
     }
     void tooManyCategories() {
         std::string text = "id,y\n";

@@ -86,7 +86,13 @@ private slots:
                                                   (fs::path(dir.path().toStdString()) / "data" / "nope.csv").string())),
             qPrintable(missing));
         std::ofstream(fs::path(dir.path().toStdString()) / "bad.csv") << "a,b\n1,2\n1,2,3\n";
-        QCOMPARE(errorOf<IoError>(R"({"csv": "bad.csv"})", project), QString("bad.csv:3: 3 fields, expected 2"));
+        QCOMPARE(errorOf<IoError>(R"({"csv": "bad.csv"})", project),
+                 QString("bad.csv:3: 3 fields, expected 2 (set \"malformed\": \"skip\" to leave such rows out)"));
+        // "malformed": "skip" leaves the row out; any other value names the key.
+        const Dataset skipped = loadDataset(spec(R"({"csv": "bad.csv", "malformed": "skip"})"), project);
+        QCOMPARE(skipped.size(), std::size_t(1));
+        QCOMPARE(errorOf(R"({"csv": "bad.csv", "malformed": "drop"})", project),
+                 QString("data.malformed: expected \"error\" or \"skip\", found \"drop\""));
     }
     void badSpecsNameTheKey() {
         QCOMPARE(errorOf(R"({"dataset": "moons", "nosie": 0.1})"),

@@ -103,12 +103,13 @@ private slots:
             QTest::newRow(name) << QByteArray(bytes.data(), static_cast<int>(bytes.size())) << QString(cause);
         };
         const std::string f4(4, '\0');
-        row("short", "abc", "too short");
-        row("length beyond file", withHeader("{}", "").substr(0, 8) + "{", "exceeds the file size");
+        row("short", "abc", "not a safetensors file: 3 bytes are too short");
+        row("length beyond file", withHeader("{}", "").substr(0, 8) + "{",
+            "not a safetensors file: its first 8 bytes do not give a header length that fits in its 9 bytes");
         std::string huge(8, '\xff');
-        row("huge length", huge + "{}", "too large");
+        row("huge length", huge + "{}", "not a safetensors file");
         row("not json", withHeader("{\"a\":", ""), "bad JSON header");
-        row("not an object", withHeader("[1]     ", ""), "not a JSON object");
+        row("not an object", withHeader("[1]     ", ""), "not a safetensors file: its header is not a JSON object");
         row("unknown dtype", withHeader(R"({"a":{"dtype":"F16","shape":[2],"data_offsets":[0,4]}})", f4),
             "unsupported dtype 'F16'");
         row("shape mismatch", withHeader(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,4]}})", f4),

@@ -79,6 +79,64 @@ private slots:
                      static_cast<int>(player.lessons()[static_cast<std::size_t>(l)].steps.size()) - 2);
         }
     }
+    // Every shipped language has every lesson and every step of it, in that language, with the same
+    // code spans as the English (they name the script's variables and calls).
+    void everyStepOfEveryLessonIsInEveryLanguage() {
+        const QStringList languages = lessonLanguages();
+        QVERIFY(languages.contains("zh_CN"));
+        const QRegularExpression code("<code>(.*?)</code>");
+        const auto codes = [&](const QString& html) {
+            QStringList spans;
+            for (auto it = code.globalMatch(html); it.hasNext();) spans << it.next().captured(1);
+            return spans;
+        };
+        const QRegularExpression nonAscii("[^\\x00-\\x7f]");
+        for (const QString& language : languages) {
+            for (const QString& path : builtinLessons()) {
+                const QString where = language + ": " + path;
+                QVERIFY2(QFile::exists(QFileInfo(path).dir().filePath(language + "/" + QFileInfo(path).fileName())),
+                         qPrintable(where + " has no translation"));
+                const Lesson english = loadLesson(path, "en");
+                const Lesson translated = loadLesson(path, language);
+                QCOMPARE(translated.steps.size(), english.steps.size());
+                QVERIFY2(translated.title != english.title && translated.title.contains(nonAscii), qPrintable(where));
+                QVERIFY2(translated.summary != english.summary, qPrintable(where));
+                for (std::size_t i = 0; i < english.steps.size(); ++i) {
+                    const QString step = where + " step " + QString::number(i + 1);
+                    const LessonStep &e = english.steps[i], &t = translated.steps[i];
+                    QVERIFY2(t.title != e.title && t.title.contains(nonAscii), qPrintable(step));
+                    QVERIFY2(t.text != e.text && t.text.contains(nonAscii), qPrintable(step));
+                    QCOMPARE(codes(t.text), codes(e.text));
+                    QCOMPARE(t.script, e.script);
+                }
+            }
+        }
+        // The language alone finds the translation too; a language without one gives the English.
+        const QString first = builtinLessons().value(0);
+        QCOMPARE(loadLesson(first, "zh").title, loadLesson(first, "zh_CN").title);
+        QCOMPARE(loadLesson(first, "de_DE").title, loadLesson(first, "en").title);
+    }
+    void translationWithOtherStepsIsRefused() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("xx"));
+        const auto write = [](const QString& path, const QByteArray& text) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(dir.filePath("l.json"),
+              R"({"title": "t", "steps": [{"title": "s", "text": "x", "script": "y = a * 2", "inputs": []},
+                                          {"title": "s2", "text": "x2", "script": "y = a * 3", "inputs": []}]})");
+        write(dir.filePath("xx/l.json"), R"({"title": "T", "steps": [{"title": "S", "text": "X"}]})");
+        try {
+            loadLesson(dir.filePath("l.json"), "xx");
+            QFAIL("no error");
+        } catch (const tessera::ValueError& e) {
+            QVERIFY2(QString(e.what()).contains(dir.filePath("xx/l.json") + ": 1 steps, but " + dir.filePath("l.json") +
+                                                " has 2"),
+                     e.what());
+        }
+    }
     void badLessonsAreRefusedWithTheirPlace() {
         QTemporaryDir dir;
         const QString path = dir.filePath("bad.json");

@@ -3,7 +3,9 @@
 #include <QColor>
 #include <QtTest>
 
+#include "core/graph/node_type_registry.h"
 #include "core/io/project.h"
+#include "widgets/common/node_colours.h"
 #include "widgets/common/project_model.h"
 
 using namespace tessera;
@@ -80,6 +82,14 @@ private slots:
         QVERIFY(ProjectModel::typeColor("SomePluginLayer").isValid());
         QCOMPARE(ProjectModel::typeColor("SomePluginLayer"), ProjectModel::typeColor("SomePluginLayer"));
         QVERIFY(ProjectModel::typeColor("Linear") != ProjectModel::typeColor("ReLU"));
+    }
+    // The Project dock marks every node type with the colour the canvas draws it in: its category's.
+    void coloursAreTheCanvass() {
+        const auto& registry = graph::NodeTypeRegistry::instance();
+        for (const std::string& name : registry.names()) {
+            const QString category = QString::fromStdString(registry.get(name).category);
+            QCOMPARE(ProjectModel::typeColor(QString::fromStdString(name)), widgets::categoryColour(category));
+        }
     }
 };
 

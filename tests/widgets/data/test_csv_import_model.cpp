@@ -73,18 +73,24 @@ private slots:
     void badFileListsProblemsByLineAndColumn() {
         CsvImportModel m;
         QVERIFY(m.load(kFixtures + "flowers_bad.csv"));
+        // In line order, each fix named by the dialog's control (never a project-file key), the short
+        // row with its fields.
         QCOMPARE(problemTexts(m),
                  (QStringList{
-                     "line 5: 4 fields, expected 5",
+                     "line 3, column 3: missing value in column 'petal_length' (3 of 5) (tick “Fill in missing "
+                     "feature values” to fill it in)",
+                     "line 5: 4 fields, expected 5 (tick “Skip malformed rows” to leave such rows out) — the row: "
+                     "4 | 6.4 | 4.5 | purple",
                      "line 7, column 3: 'five' in column 'petal_length' (3 of 5) is not a number (the column's "
-                     "other values are numbers; list it in \"categorical\" to treat it as categories)",
-                     "line 3, column 3: missing value in column 'petal_length' (3 of 5) (set \"missing\": "
-                     "\"impute\" to fill it in)",
+                     "other values are numbers); set the column's type to “categories” to treat it as categories",
                      "line 9, column 5: missing target value in column 'species' (5 of 5)",
                  }));
+        for (const QString& text : problemTexts(m)) QVERIFY2(!text.contains('"'), qPrintable(text));
+        QVERIFY(CsvImportModel::imputeLabel().startsWith("Fill in missing feature values"));
+        QVERIFY(CsvImportModel::skipLabel().startsWith("Skip malformed rows"));
         QCOMPARE(m.rowCount(), 8);  // the short row is left out
-        QVERIFY(!m.cellOf(m.problems()[0]).isValid());
-        const QModelIndex cell = m.cellOf(m.problems()[1]);
+        QVERIFY(!m.cellOf(m.problems()[1]).isValid());
+        const QModelIndex cell = m.cellOf(m.problems()[2]);
         QCOMPARE(cell.row(), 4);  // lines 2, 3, 4, 6, 7: line 5 is left out
         QCOMPARE(cell.column(), 2);
         QCOMPARE(m.data(cell).toString(), QStringLiteral("five"));
@@ -95,6 +101,14 @@ private slots:
         m.setImputeMissing(true);
         QCOMPARE(m.problems().size(), std::size_t(3));
         QVERIFY(m.dataSpec("x.csv").at("missing").asString() == "impute");
+
+        // Skipping malformed rows: the short row's problem goes, and the summary says which were skipped.
+        QVERIFY(m.skippedSummary().isEmpty());
+        m.setSkipMalformed(true);
+        QCOMPARE(m.problems().size(), std::size_t(2));
+        QCOMPARE(m.skippedSummary(), QString("Skipped 1 malformed row (line 5)"));
+        QVERIFY(m.dataSpec("x.csv").at("malformed").asString() == "skip");
+        m.setSkipMalformed(false);
 
         // A text column set to numbers: each of its values is a problem.
         m.setType(3, Type::Numbers);

@@ -82,8 +82,33 @@ private slots:
         fill(steps, epochs, 1);
         LossPlot plot;
         plot.addRun("run-001", &steps, &epochs);
+        QVERIFY(plot.rawCurves().isEmpty());
         plot.setSmoothing(0.5);
         QCOMPARE(plot.curves()[0].y[1], (0.25 + 0.4) / 0.75);
+        // The raw values stay drawn beneath, in the run's colour but faint, and out of the legend.
+        QCOMPARE(plot.rawCurves().size(), plot.curves().size());
+        QCOMPARE(plot.rawCurves()[0].name, QStringLiteral("run-001 · train loss (raw)"));
+        QCOMPARE(plot.rawCurves()[0].y, (QVector<double>{1.0, 0.8, 0.6, 0.5}));
+        QCOMPARE(plot.graphCount(), 4);
+        const QColor raw = plot.graphColour(0), smoothed = plot.graphColour(2);
+        QCOMPARE(raw.rgb(), smoothed.rgb());
+        QVERIFY(raw.alpha() < smoothed.alpha() / 2);
+        plot.setSmoothing(0);
+        QVERIFY(plot.rawCurves().isEmpty());
+        QCOMPARE(plot.graphCount(), 2);
+    }
+
+    void curvesAgainstWallTime() {
+        RunRecordsModel steps(RunRecordsModel::Kind::Steps), epochs(RunRecordsModel::Kind::Epochs);
+        fill(steps, epochs, 1);
+        LossPlot plot;
+        plot.addRun("run-001", &steps, &epochs);
+        plot.setAxis(LossPlot::Axis::WallTime);
+        QCOMPARE(plot.curves()[0].name, QStringLiteral("run-001 · train loss"));
+        QVector<double> seconds;
+        for (double ms : steps.values("elapsed_ms")) seconds << ms / 1000.0;
+        QCOMPARE(plot.curves()[0].x, seconds);
+        QCOMPARE(plot.curves()[0].y, (QVector<double>{1.0, 0.8, 0.6, 0.5}));
     }
 
     void logScaleAndOverlay() {

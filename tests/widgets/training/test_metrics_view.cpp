@@ -1,6 +1,9 @@
 // Metrics views offscreen: the confusion matrix and per-class report of a known set of predictions
 // equal sklearn's (precision_recall_fscore_support, zero_division=0); classify reads logits as
 // train::accuracy does; regression shows R²; the decision boundary follows a linear rule.
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
 #include <QtTest>
 #include <cmath>
 
@@ -104,6 +107,23 @@ private slots:
         MetricsView view;
         view.setEvaluation(e);
         QCOMPARE(view.rocPr().rocAuc, 1.0);
+        // ROC and precision-recall on axes of their own, each with its title and axis labels.
+        QCOMPARE(view.curveTitles(), (QStringList{"ROC curve · AUC 1.000", "Precision–recall curve · AP 1.000"}));
+        QCOMPARE(view.curveAxisLabels(0), (QStringList{"false positive rate", "true positive rate (recall)"}));
+        QCOMPARE(view.curveAxisLabels(1), (QStringList{"recall", "precision"}));
+        QCOMPARE(view.curveGraphs(0), 2);  // the curve and the chance diagonal
+        QCOMPARE(view.curveGraphs(1), 1);
+    }
+    void confusionMatrixIsReadableAndTitled() {
+        MetricsView view;
+        auto* predicted = view.findChild<QLabel*>("predictedTitle");
+        auto* actual = view.findChild<QLabel*>("actualTitle");
+        QVERIFY(predicted && actual);
+        QVERIFY(predicted->text().startsWith("predicted"));
+        QVERIFY(actual->text().startsWith("actual"));
+        QVERIFY(actual->sizeHint().height() > actual->sizeHint().width());  // drawn upright, as a y-axis title
+        QVERIFY(view.matrixView()->verticalHeader()->defaultSectionSize() >= 34);
+        QVERIFY(view.matrixView()->minimumHeight() >= 100);
     }
 
     void regressionShowsR2() {
