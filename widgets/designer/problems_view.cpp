@@ -17,8 +17,16 @@ ProblemsView::ProblemsView(GraphModel* model, QWidget* parent) : QListWidget(par
     refresh();
 }
 
+void ProblemsView::setProjectProblems(const QStringList& errors) {
+    if (errors == m_projectProblems) return;
+    m_projectProblems = errors;
+    refresh();
+}
+
 void ProblemsView::refresh() {
     clear();
+    for (const QString& problem : m_projectProblems)
+        new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxCritical), problem, this);
     for (const graph::Severity severity : {graph::Severity::Error, graph::Severity::Warning}) {
         for (const graph::Problem& p : m_model->report().problems) {
             if (p.severity != severity) continue;
