@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "app/designer/designer_page.h"
+#include "widgets/designer/graph_items.h"
 #include "widgets/designer/graph_scene.h"
 #include "widgets/designer/graph_view.h"
 #include "widgets/designer/node_palette.h"
