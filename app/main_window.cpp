@@ -157,6 +157,12 @@ void MainWindow::createDocks() {
     m_pages->addTab(m_trainingPage, tr("Training"));
     m_pages->addTab(m_page, tr("Project"));
     connect(m_trainingPage, &TrainingPage::errorReported, this, &MainWindow::reportError);
+    // Problems lists what keeps the project from training that is not the graph's: its data.
+    const auto showDataProblem = [this](const QString& problem) {
+        m_designer->problemsView()->setProjectProblems(problem.isEmpty() ? QStringList() : QStringList{problem});
+    };
+    connect(m_trainingPage, &TrainingPage::dataProblemChanged, this, showDataProblem);
+    showDataProblem(m_trainingPage->dataProblem());
     connect(m_trainingPage->controller(), &TrainingController::stateChanged, this,
             [this](TrainingController::State state) {
                 if (state == TrainingController::State::Running) m_pages->setCurrentWidget(m_trainingPage);

@@ -11,6 +11,10 @@
         <source>%1% of step</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(values not recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::DesignerPage</name>
@@ -668,6 +672,14 @@
     </message>
     <message>
         <source>Check every op&apos;s output and every gradient for NaN/Inf and stop at the first (slower steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change Data Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data set: choose one in Training → Data, or import a CSV file (Data → Import CSV…)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1486,20 +1498,11 @@
 <context>
     <name>tessera::widgets::ComputationGraphModel</name>
     <message>
-        <source>%1 elements; the first %2 in order:
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>forward %1/%2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>backward %1/%2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;The op runs and records &lt;b&gt;%1&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1515,14 +1518,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>from %1 (its grad_out[%2])</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>incoming gradient %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Accumulation&lt;/b&gt;: %1.grad already held a gradient; the new one is added to it (call zero_grad() / .grad.zero_() between steps to start from zero).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1532,14 +1527,6 @@
     </message>
     <message>
         <source>%1.grad after</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;grad_out[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>VJP output grad_out[%1] → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1579,11 +1566,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>grad_out[%1]</source>
+        <source>&lt;p&gt;Its output was not recorded (the graph was captured after the forward pass).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;Its output was not recorded (the graph was captured after the forward pass).&lt;/p&gt;</source>
+        <source>from %1 (its grad_input[%2])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>received %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grad_input[%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>returns grad_input[%1] → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The op &lt;b&gt;%1&lt;/b&gt; runs and records &lt;b&gt;%2&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;grad_input[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its gradients appear when backward reaches it.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>returned %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;gradient&lt;/b&gt;: not computed yet — it appears when backward reaches this tensor.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1706,6 +1725,42 @@
             <numerusform>%n op</numerusform>
             <numerusform>%n ops</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>op (its grad_fn Node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intermediate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root (backward starts here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the colours of the graph and of the tensors&apos; heat maps mean</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1900,6 +1955,61 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::DataSettings</name>
+    <message>
+        <source>Samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inner radius factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Centers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster std</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data.%1 (default %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standardize features (training split&apos;s mean and std)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::DigitPad</name>
     <message>
         <source>Draw with the left mouse button, erase with the right one</source>
@@ -2011,6 +2121,10 @@
     </message>
     <message>
         <source>Rename %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add %1 after %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2291,6 +2405,21 @@
     <name>tessera::widgets::NodePalette</name>
     <message>
         <source>Search layers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::NumberBox</name>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is below the smallest value allowed here, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is above the largest value allowed here, %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2943,6 +3072,30 @@ c = b.mean()</source>
             <numerusform>%n sample, the last at step %1</numerusform>
             <numerusform>%n samples, the last at step %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorPanelBrowser</name>
+    <message>
+        <source>%1 elements; the first %2 in order:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 values · min %2 · max %3 · mean %4 · std %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the %1 numbers</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,10 @@
         <source>%1% of step</source>
         <translation>占步骤的 %1%</translation>
     </message>
+    <message>
+        <source>(values not recorded)</source>
+        <translation>（未记录数值）</translation>
+    </message>
 </context>
 <context>
     <name>tessera::app::DesignerPage</name>
@@ -669,6 +673,14 @@
     <message>
         <source>Check every op&apos;s output and every gradient for NaN/Inf and stop at the first (slower steps)</source>
         <translation>检查每个算子的输出和每个梯度是否含 NaN/Inf，并在第一次出现时停止（步骤会变慢）</translation>
+    </message>
+    <message>
+        <source>Change Data Settings</source>
+        <translation>更改数据设置</translation>
+    </message>
+    <message>
+        <source>No data set: choose one in Training → Data, or import a CSV file (Data → Import CSV…)</source>
+        <translation>没有数据集：请在“训练 → 数据”中选择一个，或导入 CSV 文件（数据 → 导入 CSV…）</translation>
     </message>
 </context>
 <context>
@@ -1486,22 +1498,12 @@
 <context>
     <name>tessera::widgets::ComputationGraphModel</name>
     <message>
-        <source>%1 elements; the first %2 in order:
-</source>
-        <translation>共 %1 个元素；按顺序列出前 %2 个：
-</translation>
-    </message>
-    <message>
         <source>forward %1/%2: %3</source>
         <translation>前向 %1/%2：%3</translation>
     </message>
     <message>
         <source>backward %1/%2: %3</source>
         <translation>反向 %1/%2：%3</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;The op runs and records &lt;b&gt;%1&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;该运算执行后记录 &lt;b&gt;%1&lt;/b&gt; 作为其输出的 grad_fn。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>output %1</source>
@@ -1516,14 +1518,6 @@
         <translation>&lt;p&gt;&lt;b&gt;%1 条路径在此汇合&lt;/b&gt;：引擎在运行此节点之前把它们的梯度相加。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>from %1 (its grad_out[%2])</source>
-        <translation>来自 %1（其 grad_out[%2]）</translation>
-    </message>
-    <message>
-        <source>incoming gradient %1</source>
-        <translation>传入梯度 %1</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Accumulation&lt;/b&gt;: %1.grad already held a gradient; the new one is added to it (call zero_grad() / .grad.zero_() between steps to start from zero).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;累加&lt;/b&gt;：%1.grad 中已有梯度；新梯度加到它上面（在两步之间调用 zero_grad() / .grad.zero_() 以便从零开始）。&lt;/p&gt;</translation>
     </message>
@@ -1534,14 +1528,6 @@
     <message>
         <source>%1.grad after</source>
         <translation>%1.grad 之后</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;grad_out[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;grad_out[%1]：&lt;i&gt;已跳过&lt;/i&gt; — 该输入不需要梯度，因此没有梯度流向那里。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>VJP output grad_out[%1] → %2</source>
-        <translation>VJP 输出 grad_out[%1] → %2</translation>
     </message>
     <message>
         <source> in layer %1</source>
@@ -1580,12 +1566,44 @@
         <translation>梯度</translation>
     </message>
     <message>
-        <source>grad_out[%1]</source>
-        <translation>grad_out[%1]</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Its output was not recorded (the graph was captured after the forward pass).&lt;/p&gt;</source>
         <translation>&lt;p&gt;它的输出没有被记录（该图是在前向传播之后捕获的）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>from %1 (its grad_input[%2])</source>
+        <translation>来自 %1（其 grad_input[%2]）</translation>
+    </message>
+    <message>
+        <source>received %1</source>
+        <translation>收到的 %1</translation>
+    </message>
+    <message>
+        <source>grad_input[%1]</source>
+        <translation>grad_input[%1]</translation>
+    </message>
+    <message>
+        <source>returns grad_input[%1] → %2</source>
+        <translation>返回 grad_input[%1] → %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The op &lt;b&gt;%1&lt;/b&gt; runs and records &lt;b&gt;%2&lt;/b&gt; as the grad_fn of its output.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;运算 &lt;b&gt;%1&lt;/b&gt; 执行，并记录 &lt;b&gt;%2&lt;/b&gt; 作为其输出的 grad_fn。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;grad_input[%1]: &lt;i&gt;skipped&lt;/i&gt; — this input does not require grad, so no gradient flows there.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;grad_input[%1]：&lt;i&gt;已跳过&lt;/i&gt; — 该输入不需要梯度，因此没有梯度流向那里。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its gradients appear when backward reaches it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;反向传播到达这里时才会显示它的梯度。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>returned %1</source>
+        <translation>返回的 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;gradient&lt;/b&gt;: not computed yet — it appears when backward reaches this tensor.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;梯度&lt;/b&gt;：尚未计算 — 反向传播到达该张量时才会出现。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1705,6 +1723,42 @@
         <translation>
             <numerusform>%n 个运算</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>op (its grad_fn Node)</source>
+        <translation>运算（其 grad_fn 节点）</translation>
+    </message>
+    <message>
+        <source>parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>intermediate</source>
+        <translation>中间张量</translation>
+    </message>
+    <message>
+        <source>root (backward starts here)</source>
+        <translation>根（反向传播从这里开始）</translation>
+    </message>
+    <message>
+        <source>values:</source>
+        <translation>数值：</translation>
+    </message>
+    <message>
+        <source>&lt; 0</source>
+        <translation>&lt; 0</translation>
+    </message>
+    <message>
+        <source>&gt; 0</source>
+        <translation>&gt; 0</translation>
+    </message>
+    <message>
+        <source>What the colours of the graph and of the tensors&apos; heat maps mean</source>
+        <translation>图中以及张量热图中各颜色的含义</translation>
     </message>
 </context>
 <context>
@@ -1898,6 +1952,61 @@
     </message>
 </context>
 <context>
+    <name>tessera::widgets::DataSettings</name>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>类别数</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>特征数</translation>
+    </message>
+    <message>
+        <source>Inner radius factor</source>
+        <translation>内圆半径系数</translation>
+    </message>
+    <message>
+        <source>Centers</source>
+        <translation>中心数</translation>
+    </message>
+    <message>
+        <source>Cluster std</source>
+        <translation>簇标准差</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>圈数</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Feature scale</source>
+        <translation>特征缩放</translation>
+    </message>
+    <message>
+        <source>data.%1 (default %2)</source>
+        <translation>data.%1（默认 %2）</translation>
+    </message>
+    <message>
+        <source>Standardize features (training split&apos;s mean and std)</source>
+        <translation>标准化特征（使用训练集的均值和标准差）</translation>
+    </message>
+</context>
+<context>
     <name>tessera::widgets::DigitPad</name>
     <message>
         <source>Draw with the left mouse button, erase with the right one</source>
@@ -2007,6 +2116,10 @@
     <message>
         <source>Rename %1 to %2</source>
         <translation>将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>Add %1 after %2</source>
+        <translation>在 %2 之后添加 %1</translation>
     </message>
 </context>
 <context>
@@ -2283,6 +2396,21 @@
     <message>
         <source>Search layers…</source>
         <translation>搜索层…</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::NumberBox</name>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is below the smallest value allowed here, %2</source>
+        <translation>%1 小于此处允许的最小值 %2</translation>
+    </message>
+    <message>
+        <source>%1 is above the largest value allowed here, %2</source>
+        <translation>%1 大于此处允许的最大值 %2</translation>
     </message>
 </context>
 <context>
@@ -2933,6 +3061,31 @@ c = b.mean()</translation>
         <translation>
             <numerusform>%n 个样本，最后一个在第 %1 步</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::TensorPanelBrowser</name>
+    <message>
+        <source>%1 elements; the first %2 in order:
+</source>
+        <translation>共 %1 个元素；按顺序列出前 %2 个：
+</translation>
+    </message>
+    <message>
+        <source>values not recorded</source>
+        <translation>未记录数值</translation>
+    </message>
+    <message>
+        <source>%1 values · min %2 · max %3 · mean %4 · std %5</source>
+        <translation>%1 个值 · 最小 %2 · 最大 %3 · 均值 %4 · 标准差 %5</translation>
+    </message>
+    <message>
+        <source>Hide the numbers</source>
+        <translation>隐藏数值</translation>
+    </message>
+    <message>
+        <source>Show the %1 numbers</source>
+        <translation>显示全部 %1 个数值</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,11 @@
 
 namespace tessera::app {
 
+namespace {
+// Between a new node and the one it is added after: room for the shape label of the edge.
+constexpr double kAddGap = 110;
+}  // namespace
+
 DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
     : QWidget(parent),
       m_document(document),
@@ -53,7 +58,7 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
     action(tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitAll(); });
     action(tr("Auto Layout"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
         m_scene->autoLayout();
-        m_view->fitAll();
+        m_view->fitReadable();
     });
     QAction* snap = action(tr("Snap to Grid"), {}, [] {});
     snap->setCheckable(true);
@@ -94,24 +99,39 @@ QAction* DesignerPage::action(const QString& text, const QKeySequence& shortcut,
 void DesignerPage::documentReplaced() {
     // Projects written by hand or by older versions may have nodes on top of each other.
     if (m_scene->isCrowded()) m_scene->autoLayout(false);
-    m_view->fitAll();
+    m_view->fitReadable();
 }
 
 QString DesignerPage::addNode(const QString& type) {
     widgets::GraphModel* model = m_document->graphModel();
-    // Right of everything there is, level with the top: a new node never hides another.
-    QPointF at(0, 0);
+    const QStringList selected = m_scene->selectedNodeIds();
     const QStringList ids = model->nodeIds();
-    if (!ids.isEmpty()) {
-        double right = -1e9, top = 1e9;
-        for (const QString& id : ids) {
-            const QRectF r = m_scene->nodeRect(id);
-            right = std::max(right, r.right());
-            top = std::min(top, r.top());
+    QString id;
+    if (selected.size() == 1) {
+        // Building from scratch: next to the selected node, fed by it, below any node already there.
+        const QRectF anchor = m_scene->nodeRect(selected.front());
+        QRectF place(QPointF(anchor.right() + kAddGap, anchor.top()), anchor.size());
+        const auto taken = [&] {
+            return std::any_of(ids.begin(), ids.end(), [&](const QString& other) {
+                return m_scene->nodeRect(other).adjusted(-10, -10, 10, 10).intersects(place);
+            });
+        };
+        while (taken()) place.translate(0, anchor.height() + 30);
+        id = model->addNodeAfter(type, m_scene->snapped(place.topLeft()), selected.front());
+    } else {
+        // Right of everything there is, level with the top: a new node never hides another.
+        QPointF at(0, 0);
+        if (!ids.isEmpty()) {
+            double right = -1e9, top = 1e9;
+            for (const QString& other : ids) {
+                const QRectF r = m_scene->nodeRect(other);
+                right = std::max(right, r.right());
+                top = std::min(top, r.top());
+            }
+            at = QPointF(right + kAddGap, top);
         }
-        at = QPointF(right + 90, top);
+        id = model->addNode(type, io::Json::object(), m_scene->snapped(at));
     }
-    const QString id = model->addNode(type, io::Json::object(), m_scene->snapped(at));
     if (id.isEmpty()) {
         emit hintRequested(model->lastError());
         return {};
@@ -123,7 +143,13 @@ QString DesignerPage::addNode(const QString& type) {
 void DesignerPage::showNode(const QString& id) {
     if (!m_document->graphModel()->hasNode(id)) return;
     m_scene->selectNodes({id});
-    m_view->ensureVisible(m_scene->nodeRect(id), 40, 40);
+    // Once a node is brought into view the view stops fitting itself to the window: a later resize
+    // must not zoom it away again.
+    m_view->setZoom(m_view->zoom());
+    // Fitting fixed the view's scene rectangle: it grows to take in a node added beyond it.
+    const QRectF rect = m_scene->nodeRect(id);
+    m_view->setSceneRect(m_view->sceneRect().united(rect.adjusted(-60, -60, 60, 60)));
+    m_view->ensureVisible(rect, 40, 40);
 }
 
 }  // namespace tessera::app

@@ -40,7 +40,9 @@ public:
     // The canvas's edit commands, for the Edit menu.
     QList<QAction*> editActions() const { return m_editActions; }
 
-    // Adds a node of `type` to the right of the graph and selects it; returns its id ("" if refused).
+    // Adds a node of `type` and selects it: next to the selected node and fed by it (its shape-decided
+    // parameters filled in, one undo step) when one node is selected, else to the right of the graph.
+    // Returns its id ("" if refused).
     QString addNode(const QString& type);
     // Selects a node and scrolls it into view.
     void showNode(const QString& id);

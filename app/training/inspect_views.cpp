@@ -47,6 +47,10 @@ void connectInspectViews(TrainingController* controller, widgets::TensorInspecto
             tryModel->setSource(QString::fromUtf8(e.what()));
         }
     });
+    QObject::connect(inspection, &RunInspection::detached, tryModel, [tryModel] {
+        tryModel->model()->clear();
+        tryModel->setSource(QString());
+    });
     QObject::connect(inspection, &RunInspection::weightsChanged, tryModel, [inspection, tryModel, source] {
         if (!tryModel->model()->hasModel()) return;
         try {

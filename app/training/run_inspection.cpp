@@ -43,6 +43,23 @@ void RunInspection::attach(graph::GraphModule& model, const data::Split& split, 
     emit weightsChanged();
 }
 
+void RunInspection::detach() {
+    m_probe.reset();
+    m_graph = {};
+    m_tryData = {};
+    m_runName.clear();
+    m_weights.clear();
+    m_weightsStep = -1;
+    {
+        std::lock_guard lock(m_mutex);
+        m_pending.clear();
+        m_pendingWeights.reset();
+    }
+    m_tensors->clear();
+    m_lastTaken.store(-1);
+    emit detached();
+}
+
 void RunInspection::take(std::int64_t step, bool tensors, bool always) {
     if (!m_probe) return;
     if (!always && step == m_lastTaken.load()) {

@@ -52,6 +52,10 @@ public:
     // (early stopping may have restored older ones), delivered by the next drain().
     void finish(std::int64_t step);
 
+    // UI thread, no run active: forgets the run (its model, samples, weights and name): another
+    // project was opened. detached() then.
+    void detach();
+
     void setSampleEvery(int steps) { m_every.store(std::max(steps, 1)); }
     int sampleEvery() const { return m_every.load(); }
 
@@ -66,6 +70,8 @@ public:
 signals:
     // A new run: graph(), tryData() and weights() describe it now.
     void attached();
+    // No run any more: graph(), tryData() and weights() are empty.
+    void detached();
     // tensors() has new samples.
     void sampled();
     // weights() holds newer weights (also the first time, after attach()).

@@ -87,6 +87,7 @@ train::ProjectSession* TrainingController::session() const { return isActive() ?
 
 bool TrainingController::fail(const QString& message) {
     m_lastError = message;
+    m_startFailed = true;
     m_session.reset();
     setState(State::Failed);
     emit failed(m_lastError);
@@ -147,6 +148,7 @@ bool TrainingController::resumeRun(const io::Project& project, const QString& pr
 bool TrainingController::launch(const QString& folder, const RunOptions& options,
                                 const std::vector<std::vector<double>>& steps,
                                 const std::vector<std::vector<double>>& epochs) {
+    m_startFailed = false;
     m_runFolder = folder;
     m_steps->clear();
     m_epochs->clear();
@@ -305,6 +307,38 @@ void TrainingController::stop() {
     if (isActive()) m_session->trainer().control().stop();
 }
 
+void TrainingController::forgetRun() {
+    if (isActive() || m_worker.joinable()) {
+        m_forgetWhenDone = true;
+        stop();
+        return;
+    }
+    clearRun();
+}
+
+void TrainingController::clearRun() {
+    m_forgetWhenDone = false;
+    m_startFailed = false;
+    m_session.reset();
+    m_steps->clear();
+    m_epochs->clear();
+    m_evaluation = {};
+    m_boundary = {};
+    m_profile = {};
+    m_runFolder.clear();
+    m_lastError.clear();
+    m_finishReason.reset();
+    m_nonFinite.reset();
+    m_progress = {};
+    m_inspection->detach();
+    setState(State::Idle);
+    emit recordsChanged();
+    emit progressChanged(m_progress);
+    emit evaluated();
+    emit profiled();
+    emit forgotten();
+}
+
 void TrainingController::setState(State state) {
     if (state == m_state) return;
     m_state = state;
@@ -426,6 +460,10 @@ void TrainingController::onWorkerDone(std::optional<train::FinishReason> reason,
 void TrainingController::finishRun(std::optional<train::FinishReason> reason, const QString& error,
                                    const QString& problem) {
     if (m_worker.joinable()) m_worker.join();
+    if (m_forgetWhenDone) {
+        clearRun();
+        return;
+    }
     if (!reason) {
         // The run's own error is the one to report; one about its folder would hide it.
         m_lastError = error;

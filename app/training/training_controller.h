@@ -117,6 +117,11 @@ public:
     void stop();
     // Runs exactly one more batch, then stays paused.
     void stepOnce();
+    // Forgets the last run — records, evaluation, profile, inspection, folder, state back to Idle — so
+    // no view shows it: another project was opened, and every view shows the open project's runs or
+    // nothing. A run in progress is stopped, still writes its own folder, and is forgotten once it has
+    // ended (without finished()). forgotten() then.
+    void forgetRun();
     // Records every op of the next `steps` training steps (profiled() then brings them); a window
     // cut short by the end of the run brings the steps it had.
     void profileSteps(int steps);
@@ -133,6 +138,9 @@ public:
     QString runFolder() const { return m_runFolder; }
     QString lastError() const { return m_lastError; }
     std::optional<train::FinishReason> finishReason() const { return m_finishReason; }
+    // The state is Failed because the last start() or resumeRun() could not build the run (bad data,
+    // an invalid graph), not because a run failed while training.
+    bool startFailed() const { return m_state == State::Failed && m_startFailed; }
     // The trained model and data of the last run; only while no run is active (else null).
     train::ProjectSession* session() const;
 
@@ -159,6 +167,8 @@ signals:
     // The run ended ("completed", "early-stopped", "stopped") and its folder is written.
     void finished(const QString& reason);
     void failed(const QString& message);
+    // forgetRun() has cleared the run: the views show none.
+    void forgotten();
     // evaluation() and boundary() changed.
     void evaluated();
     // profile() holds a new window.
@@ -168,6 +178,7 @@ signals:
 
 private:
     void setState(State state);
+    void clearRun();                    // forgetRun() once no run is active
     bool fail(const QString& message);  // reports a run that could not start
     bool launch(const QString& folder, const RunOptions& options, const std::vector<std::vector<double>>& steps,
                 const std::vector<std::vector<double>>& epochs);
@@ -207,6 +218,8 @@ private:
     ProfileWindow m_profile;
     RunInspection* m_inspection;
     bool m_detectAnomaly = false;
+    bool m_forgetWhenDone = false;  // forgetRun() during a run: clear when it has ended
+    bool m_startFailed = false;     // the last start() or resumeRun() could not build the run
     std::optional<train::NonFiniteReport> m_nonFinite;
     std::atomic<int> m_profileRequest{0};
     // Used by the worker thread only.

@@ -29,6 +29,7 @@
 #include "widgets/data/csv_import_dialog.h"
 #include "widgets/data/csv_import_model.h"
 #include "widgets/data/data_panel.h"
+#include "widgets/data/data_settings.h"
 #include "widgets/designer/graph_model.h"
 #include "widgets/training/loss_plot.h"
 #include "widgets/training/metrics_view.h"
@@ -191,10 +192,21 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     });
     connect(m_runs, &QListWidget::itemChanged, this,
             [this](QListWidgetItem* item) { showPastRun(item->text(), item->checkState() == Qt::Checked); });
-    connect(m_document, &ProjectDocument::contentReplaced, this, &TrainingPage::refreshRuns);
+    // Another project: every view shows its runs or nothing — the controller's run, the curves overlaid
+    // from the old project's folder and the status line belong to the project they were made for.
     connect(m_document, &ProjectDocument::contentReplaced, this, [this] {
+        m_controller->forgetRun();
+        removePastRuns();
+        refreshRuns();
         m_loadedData.reset();
         loadSettings();
+    });
+    connect(m_controller, &TrainingController::forgotten, this, [this] {
+        m_currentRun.clear();
+        m_status->setText(tr("No run yet: Run (F5) trains the open project."));
+        m_status->setToolTip(QString());
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
     });
     // Edits from the settings column go into the project as undo steps; undo and redo come back here.
     connect(m_runPanel, &widgets::RunPanel::changed, this, &TrainingPage::editTraining);
@@ -202,6 +214,10 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
     connect(m_runPanel, &widgets::RunPanel::lossChanged, this, &TrainingPage::changeLoss);
     connect(m_dataPanel, &widgets::DataPanel::datasetChosen, this, &TrainingPage::chooseDataset);
     connect(m_dataPanel, &widgets::DataPanel::importCsvRequested, this, &TrainingPage::importCsv);
+    connect(m_dataPanel->settings(), &widgets::DataSettings::edited, this, [this](const QString& key) {
+        m_document->setSection(ProjectDocument::Section::Data, m_dataPanel->settings()->spec(),
+                               tr("Change Data Settings"), QStringLiteral("data:") + key);
+    });
     connect(m_document, &ProjectDocument::sectionChanged, this, [this](ProjectDocument::Section section) {
         if (section == ProjectDocument::Section::Data) {
             showData();
@@ -210,8 +226,16 @@ TrainingPage::TrainingPage(ProjectDocument* document, QWidget* parent)
         }
     });
     connect(m_document, &ProjectDocument::graphChanged, this, &TrainingPage::showLosses);
+    // A run that could not start because of the graph: its status line is stale once the graph is
+    // valid (and the data loads).
+    connect(m_document, &ProjectDocument::graphChanged, this, [this] {
+        if (m_controller->startFailed() && m_dataProblem.isEmpty() && !m_document->graphModel()->report().hasErrors())
+            m_controller->forgetRun();
+    });
     connect(m_document, &ProjectDocument::filePathChanged, this, &TrainingPage::refreshRuns);
     updateActions();
+    // The project open when the page is made (a new one: no data set yet, which Problems then says).
+    loadSettings();
 }
 
 TrainingPage::~TrainingPage() = default;
@@ -357,15 +381,33 @@ void TrainingPage::showData() {
     const io::Json* csv = spec.find("csv");
     m_dataPanel->setSource(dataset && dataset->isString() ? QString::fromStdString(dataset->asString()) : QString(),
                            csv && csv->isString() ? QString::fromStdString(csv->asString()) : QString());
+    m_dataPanel->settings()->setSpec(spec);
     // Only a different data set is loaded again; a new split of the same one is not.
     const io::Json loaded = withoutSplit(spec);
     if (m_loadedData && *m_loadedData == loaded) return;
     m_loadedData = loaded;
-    try {
-        m_dataPanel->setDataset(data::loadDataset(spec, projectFileForData().toStdString()));
-    } catch (const Error& e) {
-        m_dataPanel->showProblem(widgets::coreMessage(e.what()));
+    QString problem;
+    if (!dataset && !csv) {
+        problem = tr("No data set: choose one in Training → Data, or import a CSV file (Data → Import CSV…)");
+        m_dataPanel->showProblem(problem);
+    } else {
+        try {
+            m_dataPanel->setDataset(data::loadDataset(spec, projectFileForData().toStdString()));
+        } catch (const Error& e) {
+            problem = widgets::coreMessage(e.what());
+            m_dataPanel->showProblem(problem);
+        }
     }
+    setDataProblem(problem);
+}
+
+void TrainingPage::setDataProblem(const QString& problem) {
+    // A run that could not start says why on the status line until the project changes; once its
+    // data loads, that line is stale.
+    if (problem.isEmpty() && m_controller->startFailed()) m_controller->forgetRun();
+    if (problem == m_dataProblem) return;
+    m_dataProblem = problem;
+    emit dataProblemChanged(problem);
 }
 
 void TrainingPage::showLosses() {
@@ -470,6 +512,17 @@ void TrainingPage::refreshRuns() {
     }
     block.unblock();
     emit selectedRunChanged(selectedRun());
+}
+
+void TrainingPage::removePastRuns() {
+    const QSignalBlocker block(m_runs);
+    for (int i = 0; i < m_runs->count(); ++i) m_runs->item(i)->setCheckState(Qt::Unchecked);
+    m_runs->clear();
+    for (auto* model : findChildren<widgets::RunRecordsModel*>(Qt::FindDirectChildrenOnly)) {
+        if (!model->objectName().startsWith(QStringLiteral("past:"))) continue;
+        m_plot->removeRun(model->objectName().mid(5));
+        model->deleteLater();
+    }
 }
 
 bool TrainingPage::showPastRun(const QString& name, bool shown) {

@@ -105,17 +105,27 @@ public slots:
     // Shows the open project's training settings and data set in the settings column and Data tab.
     void loadSettings();
 
+public:
+    // Why the open project's data cannot be loaded ("No data set: …", a CSV file that is missing),
+    // "" when it can.
+    QString dataProblem() const { return m_dataProblem; }
+
 signals:
     void errorReported(const QString& message, const QString& source);
     // Another run (or none: "") is selected in the run list, or the list was read again.
     void selectedRunChanged(const QString& name);
+    // dataProblem() changed.
+    void dataProblemChanged(const QString& problem);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void showTraining();
+    // Takes every overlaid past run off the curves and empties the runs list (another project).
+    void removePastRuns();
     void showData();
+    void setDataProblem(const QString& problem);
     void showLosses();
     void editTraining();
     void editSplit();
@@ -143,6 +153,7 @@ private:
     QToolBar* m_toolBar;
     QAction *m_run, *m_pause, *m_step, *m_stop, *m_resumeRun, *m_detectAnomaly;
     QString m_runsRoot;
+    QString m_dataProblem;
     QString m_currentRun;                  // name of the run the controller holds
     io::Json m_shownTraining;              // the settings column's values, as the project format writes them
     std::optional<io::Json> m_loadedData;  // the data spec (split aside) the Data tab shows

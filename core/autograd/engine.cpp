@@ -12,6 +12,7 @@
 #include "core/ops/add.h"
 #include "core/ops/sum.h"
 #include "core/ops/view.h"
+#include "core/profile/phase.h"
 #include "core/tensor/factory.h"
 
 namespace tessera::autograd {
@@ -443,6 +444,9 @@ ObserveBackward::~ObserveBackward() { t_observer = m_previous; }
 
 void backward(const TensorList& tensors, const TensorList& gradTensors, std::optional<bool> retainGraph,
               bool createGraph) {
+    // All a backward call dispatches is backward work: the ones it starts from, the sums where paths
+    // meet, and (set again by each Node's call operator) the ops inside the Nodes.
+    profile::PhaseRestore phase(profile::Phase::Backward);
     std::vector<Edge> roots;
     TensorList grads;
     prepareRoots(tensors, gradTensors, roots, grads, "backward");
@@ -452,6 +456,7 @@ void backward(const TensorList& tensors, const TensorList& gradTensors, std::opt
 
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs,
                 std::optional<bool> retainGraph, bool createGraph, bool allowUnused) {
+    profile::PhaseRestore phase(profile::Phase::Backward);
     std::vector<Edge> roots;
     TensorList grads;
     prepareRoots(outputs, gradOutputs, roots, grads, "grad");

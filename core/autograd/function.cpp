@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/autograd/autograd_meta.h"
+#include "core/profile/phase.h"
 #include "core/tensor/object_pool.h"
 
 namespace tessera::autograd {
@@ -29,6 +30,8 @@ Node::Node() : m_sequenceNr(nextSequenceNr()), m_scope(profile::currentScope()) 
 
 TensorList Node::operator()(TensorList&& grads) {
     profile::ScopeRestore scope(m_scope);
+    // The ops apply() dispatches are the backward pass's work, whatever their names.
+    profile::PhaseRestore phase(profile::Phase::Backward);
     if (!profile::enabled()) [[likely]]
         return apply(std::move(grads));
     // apply() takes the gradients and the ops it runs record their events first, so the shapes and

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/autograd/autograd_meta.h"
+#include "core/ops/dispatch.h"
 
 namespace tessera::autograd {
 
@@ -23,7 +24,8 @@ ForwardRecorder::ForwardRecorder(bool withValues) : m_withValues(withValues), m_
 
 void ForwardRecorder::outputRecorded(const Tensor& out, const std::shared_ptr<Node>& node, std::uint32_t outputNr) {
     Entry& entry = m_outputs[node.get()];
-    if (entry.node.lock() != node) entry = Entry{node, {}};
+    if (entry.node.lock() != node) entry = Entry{node, {}, {}};
+    if (const ops::OpInfo* op = ops::currentOp()) entry.op = std::string(op->name);
     if (entry.outputs.size() <= outputNr) entry.outputs.resize(outputNr + 1);
     entry.outputs[outputNr] = describeTensor(out, "output", m_withValues);
 }
@@ -35,6 +37,11 @@ std::vector<SnapshotTensor> ForwardRecorder::outputsOf(const Node& node) const {
     if (out.size() > 1)
         for (std::size_t i = 0; i < out.size(); ++i) out[i].name = "output[" + std::to_string(i) + "]";
     return out;
+}
+
+std::string ForwardRecorder::opOf(const Node& node) const {
+    auto it = m_outputs.find(&node);
+    return it == m_outputs.end() || it->second.node.lock().get() != &node ? std::string() : it->second.op;
 }
 
 GraphRecorder::GraphRecorder(const TensorList& roots, bool withValues, const ForwardRecorder* forward)
@@ -53,7 +60,10 @@ GraphRecorder::GraphRecorder(const TensorList& roots, bool withValues, const For
                 sn.variable = describeTensor(acc->variable(), meta ? meta->name : std::string(), withValues);
             }
             for (auto& info : n->savedTensors()) sn.saved.push_back(describeTensor(info.value, info.name, withValues));
-            if (forward) sn.outputs = forward->outputsOf(*n);
+            if (forward) {
+                sn.outputs = forward->outputsOf(*n);
+                sn.op = forward->opOf(*n);
+            }
             m_snapshot.nodes.push_back(std::move(sn));
             stack.push_back(n);
         }
@@ -85,9 +95,9 @@ void GraphRecorder::nodeEvaluated(const Node& node, const TensorList& gradsIn, c
     sn.gradsIn.clear();
     sn.gradsOut.clear();
     for (std::size_t i = 0; i < gradsIn.size(); ++i)
-        sn.gradsIn.push_back(describeTensor(gradsIn[i], "grad_in[" + std::to_string(i) + "]", m_withValues));
+        sn.gradsIn.push_back(describeTensor(gradsIn[i], "grad_output[" + std::to_string(i) + "]", m_withValues));
     for (std::size_t i = 0; i < gradsOut.size(); ++i)
-        sn.gradsOut.push_back(describeTensor(gradsOut[i], "grad_out[" + std::to_string(i) + "]", m_withValues));
+        sn.gradsOut.push_back(describeTensor(gradsOut[i], "grad_input[" + std::to_string(i) + "]", m_withValues));
     if (sn.isLeafAccumulator)
         if (const auto* acc = dynamic_cast<const AccumulateGrad*>(&node))
             sn.leafGrad = describeTensor(acc->variable().grad(), "grad", m_withValues);

@@ -41,6 +41,7 @@ struct SnapshotTensor {
 
 struct SnapshotNode {
     std::string name;  // "MulBackward0", "AccumulateGrad"
+    std::string op;    // the forward op that created it ("mul", "conv2d"), when a ForwardRecorder saw it
     std::uint64_t sequenceNr = 0;
     std::string scope;  // layer path that created the Node ("" at top level)
     bool isLeafAccumulator = false;
@@ -49,8 +50,10 @@ struct SnapshotNode {
     std::vector<SnapshotTensor> saved;
     std::vector<SnapshotTensor> outputs;  // the forward outputs by output number, when a ForwardRecorder saw them
     int backwardOrder = -1;               // position in the engine's order, -1 if not run
-    std::vector<SnapshotTensor> gradsIn;
-    std::vector<SnapshotTensor> gradsOut;
+    // As PyTorch's backward hooks name them: what the Node received is grad_output (the gradient of
+    // its forward outputs), what it returned is grad_input (one per forward input).
+    std::vector<SnapshotTensor> gradsIn;   // "grad_output[i]"
+    std::vector<SnapshotTensor> gradsOut;  // "grad_input[i]"
 };
 
 // The gradient of `from`'s forward input `outputIndex` flows into `to`'s input `inputNr`.
@@ -80,11 +83,14 @@ public:
     // `node`'s outputs by output number ("output", or "output[i]" for an op with several); empty when
     // the node was not created while recording.
     std::vector<SnapshotTensor> outputsOf(const Node& node) const;
+    // The op that created `node` ("mul", "conv2d"); empty when the node was not created while recording.
+    std::string opOf(const Node& node) const;
 
 private:
     struct Entry {
         std::weak_ptr<Node> node;  // tells a live Node from a freed one at the same address
         std::vector<SnapshotTensor> outputs;
+        std::string op;
     };
     std::unordered_map<const Node*, Entry> m_outputs;
     bool m_withValues;

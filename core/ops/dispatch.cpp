@@ -6,6 +6,8 @@
 #include <mutex>
 #include <string>
 
+#include "core/profile/phase.h"
+
 namespace tessera::ops {
 
 namespace {
@@ -18,6 +20,8 @@ Registry& registry() {
     return r;
 }
 }  // namespace
+
+constinit thread_local const OpInfo* detail::t_currentOp = nullptr;
 
 OpCost zeroCost(CostOperands, CostOperands) { return {}; }
 
@@ -50,7 +54,7 @@ void OpCall::end(std::span<const Tensor* const> outputs) {
     const bool free = m_op.cost == nullptr || m_op.cost == &zeroCost;
     profile::recordEvent({.name = m_op.name,
                           .nameIsStatic = true,
-                          .phase = profile::Phase::Forward,
+                          .phase = profile::currentPhase(),
                           .startTicks = m_start,
                           .endTicks = stop,
                           .cost = free ? nullptr : m_op.cost},

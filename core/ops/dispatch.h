@@ -52,16 +52,26 @@ const OpInfo& registerOp(const OpInfo& info);
 std::vector<OpInfo> registeredOps();
 const OpInfo* findOp(std::string_view name);
 
+namespace detail {
+extern constinit thread_local const OpInfo* t_currentOp;
+}
+// The op whose OpCall is innermost on this thread now (nullptr outside any): the op that creates a
+// grad_fn Node while it runs, so the autograd views name a forward step "mul" or "conv2d" after it.
+inline const OpInfo* currentOp() noexcept { return detail::t_currentOp; }
+
 class OpCall {
 public:
     // Inputs are tensors or vectors of tensors (cat, stack); they are looked at only when profiling.
     template <class... Ts>
-    explicit OpCall(const OpInfo& op, const Ts&... inputs) : m_op(op), m_on(profile::enabled()) {
+    explicit OpCall(const OpInfo& op, const Ts&... inputs)
+        : m_op(op), m_on(profile::enabled()), m_outer(detail::t_currentOp) {
+        detail::t_currentOp = &op;
         if (m_on) [[unlikely]] {
             (collect(inputs), ...);
             m_start = profile::ticks();
         }
     }
+    ~OpCall() { detail::t_currentOp = m_outer; }
     OpCall(const OpCall&) = delete;
     OpCall& operator=(const OpCall&) = delete;
 
@@ -102,6 +112,7 @@ private:
 
     const OpInfo& m_op;
     bool m_on;
+    const OpInfo* m_outer;  // the op this call runs inside, current again when it returns
     std::int64_t m_start = 0;
     SmallVector<const Tensor*, 4> m_inputs;
 };

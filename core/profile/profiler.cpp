@@ -1,4 +1,5 @@
 #include "core/profile/profiler.h"
+#include "core/profile/phase.h"
 
 #include <algorithm>
 #include <bit>
@@ -239,6 +240,7 @@ ScopeTable& scopeTable() {
 }
 
 thread_local ScopeId t_scope = 0;
+thread_local Phase t_phase = Phase::Forward;
 std::atomic<std::uint32_t> g_nextThread{0};
 
 ScopeId intern(const std::string& path) {
@@ -461,6 +463,11 @@ ScopeId currentScope() noexcept { return t_scope; }
 
 ScopeRestore::ScopeRestore(ScopeId id) noexcept : m_previous(t_scope) { t_scope = id; }
 ScopeRestore::~ScopeRestore() { t_scope = m_previous; }
+
+Phase currentPhase() noexcept { return t_phase; }
+
+PhaseRestore::PhaseRestore(Phase phase) noexcept : m_previous(t_phase) { t_phase = phase; }
+PhaseRestore::~PhaseRestore() { t_phase = m_previous; }
 
 std::string scopePath(ScopeId id) {
     auto& table = scopeTable();

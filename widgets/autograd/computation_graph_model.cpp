@@ -1,8 +1,11 @@
 #include "widgets/autograd/computation_graph_model.h"
 
+#include <QRegularExpression>
 #include <algorithm>
 #include <map>
 #include <set>
+
+#include "widgets/autograd/tensor_panel.h"
 
 namespace tessera::widgets {
 
@@ -10,38 +13,17 @@ namespace {
 
 QString number(double v) { return QString::number(v, 'g', 5); }
 
-// Nested brackets in the tensor's shape, as torch prints: [[1, 2], [3, 4]].
-void nested(const std::vector<double>& values, const Shape& sizes, std::size_t dim, std::size_t& at, QString& out) {
-    if (dim == sizes.size()) {
-        out += number(values[at++]);
-        return;
-    }
-    out += '[';
-    for (std::int64_t i = 0; i < sizes[dim]; ++i) {
-        if (i) out += dim + 1 == sizes.size() ? QStringLiteral(", ") : QStringLiteral(",\n ");
-        nested(values, sizes, dim + 1, at, out);
-    }
-    out += ']';
-}
-
-// Every value up to a limit that keeps the panel quick (a 32×32×32 activation is 32768 numbers).
-QString fullValues(const autograd::SnapshotTensor& t) {
-    constexpr std::int64_t kLimit = 4096;
-    if (!t.defined) return QStringLiteral("None");
-    std::int64_t numel = 1;
-    for (auto s : t.sizes) numel *= s;
-    if (static_cast<std::int64_t>(t.values.size()) != numel) return QStringLiteral("(values not recorded)");
-    if (numel > kLimit) {
-        autograd::SnapshotTensor first;
-        first.defined = true;
-        first.sizes = {kLimit};
-        first.values.assign(t.values.begin(), t.values.begin() + kLimit);
-        return ComputationGraphModel::tr("%1 elements; the first %2 in order:\n").arg(numel).arg(kLimit) +
-               fullValues(first);
-    }
+// The forward op a Node stands for when the capture did not see it run: torch's Node names are the op's
+// derivative name in CamelCase plus "Backward" and a number (MulBackward0 ← mul, AddmmBackward0 ← addmm).
+QString opFromNodeName(const std::string& node) {
+    QString name = QString::fromStdString(node);
+    static const QRegularExpression suffix(QStringLiteral("Backward\\d*$"));
+    name.remove(suffix);
     QString out;
-    std::size_t at = 0;
-    nested(t.values, t.sizes, 0, at, out);
+    for (qsizetype i = 0; i < name.size(); ++i) {
+        if (name[i].isUpper() && i > 0) out += QLatin1Char('_');
+        out += name[i].toLower();
+    }
     return out;
 }
 
@@ -188,13 +170,19 @@ void ComputationGraphModel::build() {
     }
 }
 
-QString ComputationGraphModel::tensorHtml(const QString& title, const autograd::SnapshotTensor& t) const {
-    if (!t.defined) return QStringLiteral("<p><b>%1</b>: None</p>").arg(title.toHtmlEscaped());
-    return QStringLiteral(
-               "<p style=\"margin-bottom:0\"><b>%1</b> %2 %3</p><pre style=\"margin-top:0; "
-               "white-space:pre-wrap\">%4</pre>")
-        .arg(title.toHtmlEscaped(), shapeText(t), QString::fromLatin1(dtypeName(t.dtype)),
-             fullValues(t).toHtmlEscaped());
+QString ComputationGraphModel::tensorHtml(const QString& key, const QString& title,
+                                          const autograd::SnapshotTensor& t) const {
+    m_panel[key] = t;
+    return tensorPanelHtml(key, title, t, m_shownValues.contains(key), ++m_generation);
+}
+
+QImage ComputationGraphModel::panelImage(const QString& key) const {
+    const auto it = m_panel.find(key);
+    return it == m_panel.end() ? QImage() : tensorHeatMap(it->second);
+}
+
+void ComputationGraphModel::toggleValues(const QString& key) {
+    if (!m_shownValues.remove(key)) m_shownValues.insert(key);
 }
 
 void ComputationGraphModel::buildSteps() {
@@ -207,11 +195,11 @@ void ComputationGraphModel::buildSteps() {
     std::sort(ops.begin(), ops.end(),
               [&](std::size_t a, std::size_t b) { return snap.nodes[a].sequenceNr < snap.nodes[b].sequenceNr; });
     for (std::size_t k = 0; k < ops.size(); ++k) {
-        const auto& n = snap.nodes[ops[k]];
         GraphStep step;
         step.phase = GraphStep::Phase::Forward;
         step.row = m_rowOfNode[ops[k]];
-        step.title = tr("forward %1/%2: %3").arg(k + 1).arg(ops.size()).arg(QString::fromStdString(n.name));
+        // A forward step is the op that ran ("mul", "conv2d"); its Node is what backward runs later.
+        step.title = tr("forward %1/%2: %3").arg(k + 1).arg(ops.size()).arg(opName(ops[k]));
         step.node = ops[k];
         m_steps.push_back(std::move(step));
     }
@@ -232,6 +220,35 @@ void ComputationGraphModel::buildSteps() {
         step.node = i;
         m_steps.push_back(std::move(step));
     }
+}
+
+QString ComputationGraphModel::opName(std::size_t node) const {
+    const auto& n = m_graph.snapshot.nodes.at(node);
+    return n.op.empty() ? opFromNodeName(n.name) : QString::fromStdString(n.op);
+}
+
+bool ComputationGraphModel::nodeRan(std::size_t node, int step) const {
+    const int order = m_graph.snapshot.nodes.at(node).backwardOrder;
+    if (order < 0 || step < 0 || step >= static_cast<int>(m_steps.size())) return false;
+    const GraphStep& current = m_steps[static_cast<std::size_t>(step)];
+    return current.phase == GraphStep::Phase::Backward && order <= m_graph.snapshot.nodes[current.node].backwardOrder;
+}
+
+bool ComputationGraphModel::gradKnown(int row, int step) const {
+    if (row < 0 || row >= rowCount()) return false;
+    const auto kind = m_items[static_cast<std::size_t>(row)].kind;
+    if (kind == GraphItemKind::Op || kind == GraphItemKind::Saved) return false;
+    // The gradient of a tensor is known once the Node it flows into has run: a leaf's AccumulateGrad,
+    // or the grad_fn that produced an intermediate or root.
+    int node = -1;
+    if (kind == GraphItemKind::Parameter || kind == GraphItemKind::Input) {
+        node = row;
+    } else {
+        for (const auto& e : m_edges)
+            if (e.kind == GraphEdgeKind::Output && e.to == row) node = e.from;
+    }
+    const std::ptrdiff_t snapshotNode = node >= 0 ? m_items[static_cast<std::size_t>(node)].node : -1;
+    return snapshotNode >= 0 && nodeRan(static_cast<std::size_t>(snapshotNode), step);
 }
 
 std::vector<StepTensor> ComputationGraphModel::stepTensors(int index) const {
@@ -287,13 +304,13 @@ std::vector<StepTensor> ComputationGraphModel::stepTensors(int index) const {
             const auto& from = snap.nodes[e->from];
             if (e->outputIndex >= from.gradsOut.size()) continue;
             add(StepTensor::Kind::PathGradient, static_cast<int>(e->outputIndex),
-                tr("from %1 (its grad_out[%2])").arg(QString::fromStdString(from.name)).arg(e->outputIndex),
+                tr("from %1 (its grad_input[%2])").arg(QString::fromStdString(from.name)).arg(e->outputIndex),
                 from.gradsOut[e->outputIndex])
                 ->node = e->from;
         }
     for (std::size_t g = 0; g < n.gradsIn.size(); ++g)
         add(StepTensor::Kind::GradIn, static_cast<int>(g),
-            tr("incoming gradient %1").arg(QString::fromStdString(n.gradsIn[g].name)), n.gradsIn[g]);
+            tr("received %1").arg(QString::fromStdString(n.gradsIn[g].name)), n.gradsIn[g]);
     if (n.isLeafAccumulator) {
         const Item& leaf = m_items[static_cast<std::size_t>(row)];
         autograd::SnapshotTensor before;
@@ -307,13 +324,12 @@ std::vector<StepTensor> ComputationGraphModel::stepTensors(int index) const {
         if (e.from == i && e.outputIndex < next.size()) next[e.outputIndex] = &e;
     for (std::size_t o = 0; o < n.gradsOut.size(); ++o) {
         if (!next[o]) {
-            add(StepTensor::Kind::Skipped, static_cast<int>(o), tr("grad_out[%1]").arg(o), {});
+            add(StepTensor::Kind::Skipped, static_cast<int>(o), tr("grad_input[%1]").arg(o), {});
             continue;
         }
         const int target = m_rowOfNode[next[o]->to];
         add(StepTensor::Kind::GradOut, static_cast<int>(o),
-            tr("VJP output grad_out[%1] → %2").arg(o).arg(m_items[static_cast<std::size_t>(target)].name),
-            n.gradsOut[o])
+            tr("returns grad_input[%1] → %2").arg(o).arg(m_items[static_cast<std::size_t>(target)].name), n.gradsOut[o])
             ->target = target;
     }
     return out;
@@ -324,10 +340,11 @@ QString ComputationGraphModel::stepHtml(int index) const {
     const GraphStep& step = m_steps[static_cast<std::size_t>(index)];
     const auto& n = m_graph.snapshot.nodes[step.node];
     const std::vector<StepTensor> tensors = stepTensors(index);
+    int shown = 0;
     QString html;
     if (step.phase == GraphStep::Phase::Forward) {
-        html = tr("<p>The op runs and records <b>%1</b> as the grad_fn of its output.</p>")
-                   .arg(QString::fromStdString(n.name));
+        html = tr("<p>The op <b>%1</b> runs and records <b>%2</b> as the grad_fn of its output.</p>")
+                   .arg(opName(step.node), QString::fromStdString(n.name));
         if (std::none_of(tensors.begin(), tensors.end(),
                          [](const StepTensor& t) { return t.kind == StepTensor::Kind::Output; }))
             html += tr("<p>Its output was not recorded (the graph was captured after the forward pass).</p>");
@@ -340,7 +357,7 @@ QString ComputationGraphModel::stepHtml(int index) const {
     for (const auto& t : tensors) {
         switch (t.kind) {
             case StepTensor::Kind::Skipped:
-                html += tr("<p>grad_out[%1]: <i>skipped</i> — this input does not require grad, so no "
+                html += tr("<p>grad_input[%1]: <i>skipped</i> — this input does not require grad, so no "
                            "gradient flows there.</p>")
                             .arg(t.index);
                 continue;
@@ -352,7 +369,7 @@ QString ComputationGraphModel::stepHtml(int index) const {
             default:
                 break;
         }
-        html += tensorHtml(t.label, t.tensor);
+        html += tensorHtml(QStringLiteral("s%1").arg(shown++), t.label, t.tensor);
     }
     return html;
 }
@@ -374,6 +391,10 @@ QStringList ComputationGraphModel::scopes() const {
 }
 
 QString ComputationGraphModel::detailsHtml(int row) const {
+    return detailsHtml(row, static_cast<int>(m_steps.size()) - 1);
+}
+
+QString ComputationGraphModel::detailsHtml(int row, int step) const {
     if (row < 0 || row >= rowCount()) return {};
     const Item& item = m_items[static_cast<std::size_t>(row)];
     QString html = QStringLiteral("<h3>%1</h3><p>%2%3</p>")
@@ -384,10 +405,18 @@ QString ComputationGraphModel::detailsHtml(int row) const {
         html += tr("<p>sequence number %1; backward order %2</p>")
                     .arg(n.sequenceNr)
                     .arg(n.backwardOrder < 0 ? tr("not run") : QString::number(n.backwardOrder + 1));
-        for (const auto& o : n.outputs) html += tensorHtml(QString::fromStdString(o.name), o);
-        for (const auto& s : n.saved) html += tensorHtml(tr("saved %1").arg(QString::fromStdString(s.name)), s);
-        for (const auto& g : n.gradsIn) html += tensorHtml(QString::fromStdString(g.name), g);
-        for (const auto& g : n.gradsOut) html += tensorHtml(QString::fromStdString(g.name), g);
+        int shown = 0;
+        const auto key = [&shown] { return QStringLiteral("d%1").arg(shown++); };
+        for (const auto& o : n.outputs) html += tensorHtml(key(), QString::fromStdString(o.name), o);
+        for (const auto& s : n.saved) html += tensorHtml(key(), tr("saved %1").arg(QString::fromStdString(s.name)), s);
+        if (!nodeRan(static_cast<std::size_t>(item.node), step)) {
+            if (n.backwardOrder >= 0) html += tr("<p>Its gradients appear when backward reaches it.</p>");
+            return html;
+        }
+        for (const auto& g : n.gradsIn)
+            html += tensorHtml(key(), tr("received %1").arg(QString::fromStdString(g.name)), g);
+        for (const auto& g : n.gradsOut)
+            html += tensorHtml(key(), tr("returned %1").arg(QString::fromStdString(g.name)), g);
         return html;
     }
     const auto& t = item.value;
@@ -404,8 +433,12 @@ QString ComputationGraphModel::detailsHtml(int row) const {
                     ? tr("<p>storage: its own</p>")
                     : tr("<p>storage: shared with %1</p>").arg(sharing.join(QStringLiteral(", ")).toHtmlEscaped());
     }
-    html += tensorHtml(tr("value"), t);
-    html += tensorHtml(tr("gradient"), item.grad);
+    html += tensorHtml(QStringLiteral("d0"), tr("value"), t);
+    if (item.kind == GraphItemKind::Saved) return html;
+    if (gradKnown(row, step))
+        html += tensorHtml(QStringLiteral("d1"), tr("gradient"), item.grad);
+    else
+        html += tr("<p><b>gradient</b>: not computed yet — it appears when backward reaches this tensor.</p>");
     return html;
 }
 

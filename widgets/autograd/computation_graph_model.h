@@ -11,9 +11,12 @@
 #pragma once
 
 #include <QAbstractListModel>
+#include <QImage>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QVariant>
+#include <map>
 #include <vector>
 
 #include "widgets/autograd/computation_graph_capture.h"
@@ -38,25 +41,26 @@ struct GraphStep {
     enum class Phase { Forward, Backward };
     Phase phase = Phase::Forward;
     int row = -1;          // the item highlighted
-    QString title;         // "backward 2/3: MulBackward0"
+    QString title;         // "forward 1/2: mul" (the op), "backward 2/3: MulBackward0" (the Node)
     std::size_t node = 0;  // the snapshot Node
 };
 
 // A tensor a step shows, with what it is in that step.
 struct StepTensor {
     enum class Kind {
-        Output,        // forward: the op's output number `index`
-        Saved,         // forward: what the op saved for backward
-        PathGradient,  // backward: one path's contribution where paths meet (from `node`'s grad_out[index])
-        GradIn,        // backward: the incoming gradient `index` (after the engine summed the paths)
-        GradOut,       // backward: VJP output `index`, flowing to the row `target`
-        Skipped,       // backward: VJP output `index` is not computed (that input does not require grad)
+        Output,  // forward: the op's output number `index`
+        Saved,   // forward: what the op saved for backward
+        // As PyTorch's backward hooks name them: a Node receives grad_output and returns grad_input.
+        PathGradient,  // backward: one path's contribution where paths meet (from `node`'s grad_input[index])
+        GradIn,        // backward: the received grad_output[index] (after the engine summed the paths)
+        GradOut,       // backward: the returned grad_input[index], flowing to the row `target`
+        Skipped,       // backward: grad_input[index] is not computed (that input does not require grad)
         GradBefore,    // backward, AccumulateGrad: .grad before this backward (accumulation)
         GradAfter,     // backward, AccumulateGrad: .grad after
     };
     Kind kind = Kind::Output;
     int index = 0;
-    QString label;  // "output b", "incoming gradient grad_in[0]", …
+    QString label;  // "output b", "received grad_output[0]", …
     autograd::SnapshotTensor tensor;
     int target = -1;       // GradOut: the row the gradient flows to
     std::size_t node = 0;  // PathGradient: the snapshot Node it comes from
@@ -89,6 +93,12 @@ public:
     const std::vector<GraphStep>& steps() const { return m_steps; }
     // The tensors step `index` shows, in the order shown (built when asked: they can be large).
     std::vector<StepTensor> stepTensors(int index) const;
+    // The forward op that created snapshot Node `node` ("mul", "conv2d").
+    QString opName(std::size_t node) const;
+    // Whether the gradient of `row` has been computed when step `step` has run (-1: before the first
+    // step, when no gradient is known; forward steps know none; a backward step knows those of the
+    // Nodes run so far).
+    bool gradKnown(int row, int step) const;
     // What happens at step `index`, with the numbers, as HTML.
     QString stepHtml(int index) const;
     GraphItemKind kind(int row) const { return m_items.at(static_cast<std::size_t>(row)).kind; }
@@ -96,8 +106,15 @@ public:
     QString name(int row) const { return m_items.at(static_cast<std::size_t>(row)).name; }
     // The rows whose name contains `text` (case-insensitive).
     QList<int> find(const QString& text) const;
-    // The tensors of an item in full (values, gradient, shape, strides, dtype, storage sharing), as HTML.
+    // The tensors of an item in full (values, gradient, shape, strides, dtype, storage sharing), as HTML,
+    // as they stand once step `step` has run: no gradient before backward has computed it.
+    QString detailsHtml(int row, int step) const;
+    // … once the whole pass has run.
     QString detailsHtml(int row) const;
+    // The heat map of the tensor panel `key` of the HTML made last (stepHtml, detailsHtml).
+    QImage panelImage(const QString& key) const;
+    // Shows or hides the raw numbers of panel `key` in the HTML made next.
+    void toggleValues(const QString& key);
     // Layer scopes present, outermost first.
     QStringList scopes() const;
 
@@ -122,13 +139,20 @@ private:
     };
     void build();
     void buildSteps();
-    QString tensorHtml(const QString& title, const autograd::SnapshotTensor& t) const;
+    // Whether backward has run snapshot Node `node` by step `step`.
+    bool nodeRan(std::size_t node, int step) const;
+    // A tensor panel (widgets/autograd/tensor_panel.h) under `key`: "s<i>" for a step's, "d<i>" for
+    // an item's details.
+    QString tensorHtml(const QString& key, const QString& title, const autograd::SnapshotTensor& t) const;
 
     CapturedGraph m_graph;
     std::vector<Item> m_items;
     std::vector<int> m_rowOfNode;
     std::vector<GraphEdge> m_edges;
     std::vector<GraphStep> m_steps;
+    mutable std::map<QString, autograd::SnapshotTensor> m_panel;  // the tensors of the panels made last
+    mutable int m_generation = 0;
+    QSet<QString> m_shownValues;
 };
 
 }  // namespace tessera::widgets

@@ -1,6 +1,7 @@
 #include "widgets/autograd/computation_graph_view.h"
 
 #include "widgets/autograd/computation_graph_items.h"
+#include "widgets/autograd/tensor_panel.h"
 
 #include <QFile>
 #include <QFileDialog>
@@ -17,7 +18,6 @@
 #include <QPainter>
 #include <QSplitter>
 #include <QSvgGenerator>
-#include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -64,7 +64,7 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
     : QWidget(parent),
       m_scene(new QGraphicsScene(this)),
       m_view(new ZoomingView(m_scene)),
-      m_details(new QTextBrowser),
+      m_details(new TensorPanelBrowser),
       m_search(new QLineEdit),
       m_stepLabel(new QLabel),
       m_savedButton(new QToolButton) {
@@ -73,7 +73,12 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
     m_view->setBackgroundBrush(Qt::white);
     m_search->setPlaceholderText(tr("Find a node by name…"));
     m_search->setClearButtonEnabled(true);
-    m_details->setOpenLinks(false);
+    m_details->setImageProvider([this](const QString& key) { return m_model ? m_model->panelImage(key) : QImage(); });
+    connect(m_details, &TensorPanelBrowser::valuesToggled, this, [this](const QString& key) {
+        if (!m_model) return;
+        m_model->toggleValues(key);
+        updateDetails();
+    });
     QFont bold = m_stepLabel->font();
     bold.setBold(true);
     m_stepLabel->setFont(bold);
@@ -123,6 +128,7 @@ ComputationGraphView::ComputationGraphView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addLayout(steps);
+    layout->addWidget(legend());
     layout->addWidget(split, 1);
 
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) { search(text); });
@@ -179,7 +185,8 @@ void ComputationGraphView::relayout() {
             double width = 0;
             for (int i = 0; i < lines.size(); ++i)
                 width = std::max(width, (i == 0 ? fmBold : fm).horizontalAdvance(lines[i]));
-            width = std::min(std::max(width + 14, 48.0), record ? 240.0 : 320.0);
+            // Wide enough for every line (values, gradient, a saved tensor's name and shape): never clipped.
+            width = std::min(std::max(width + 14, 48.0), 420.0);
             const double height =
                 record ? lineHeight * lines.size() + 4 : std::max(26.0, lineHeight * lines.size() + 8);
             plan->request.nodes.push_back({QSizeF(width, height), lines.join(QLatin1Char('\n')), fill, cluster});
@@ -473,6 +480,30 @@ void ComputationGraphView::selectRow(int row) {
 
 QString ComputationGraphView::detailsHtml() const { return m_details->toHtml(); }
 
+QLabel* ComputationGraphView::legend() {
+    // A filled square in the colour; white (an intermediate tensor, zero) as an outlined one.
+    const auto swatch = [](const QColor& c, const QString& text) {
+        const bool white = c.lightness() > 245;
+        return QStringLiteral("<span style=\"color:%1; font-size:large\">%2</span>&nbsp;%3")
+            .arg(white ? QStringLiteral("#777777") : c.name(), white ? QStringLiteral("□") : QStringLiteral("■"),
+                 text.toHtmlEscaped());
+    };
+    const QStringList parts{swatch(graphItemFill(GraphItemKind::Op), tr("op (its grad_fn Node)")),
+                            swatch(graphItemFill(GraphItemKind::Parameter), tr("parameter")),
+                            swatch(graphItemFill(GraphItemKind::Input), tr("input")),
+                            swatch(graphItemFill(GraphItemKind::Intermediate), tr("intermediate")),
+                            swatch(graphItemFill(GraphItemKind::Root), tr("root (backward starts here)")),
+                            swatch(graphItemFill(GraphItemKind::Saved), tr("saved for backward")),
+                            tr("values:") + QStringLiteral(" ") + swatch(divergingColor(-1), tr("< 0")) +
+                                QStringLiteral(" ") + swatch(divergingColor(0), QStringLiteral("0")) +
+                                QStringLiteral(" ") + swatch(divergingColor(1), tr("> 0"))};
+    auto* label = new QLabel(parts.join(QStringLiteral(" &nbsp; ")), this);
+    label->setObjectName(QStringLiteral("legend"));
+    label->setWordWrap(true);
+    label->setToolTip(tr("What the colours of the graph and of the tensors' heat maps mean"));
+    return label;
+}
+
 void ComputationGraphView::updateDetails() {
     QString html;
     if (m_model && m_step >= 0 && m_step < static_cast<int>(m_model->steps().size())) {
@@ -482,7 +513,7 @@ void ComputationGraphView::updateDetails() {
     }
     if (m_model && m_selected >= 0 && m_selected < m_model->rowCount() &&
         (m_step < 0 || m_selected != m_model->steps()[static_cast<std::size_t>(m_step)].row))
-        html += m_model->detailsHtml(m_selected);
+        html += m_model->detailsHtml(m_selected, m_step);
     if (html.isEmpty())
         html =
             tr("<p>Click a node to see its tensors in full. <b>Step</b> walks the forward pass in execution "
@@ -496,28 +527,8 @@ int ComputationGraphView::highlightedRow() const {
 }
 
 QString ComputationGraphView::shownGrad(int row) const {
-    if (!m_model || row < 0 || row >= m_model->rowCount()) return {};
-    const auto kind = m_model->kind(row);
-    if (kind == GraphItemKind::Op || kind == GraphItemKind::Saved) return {};
-    const QString grad = m_model->data(m_model->index(row), ComputationGraphModel::GradRole).toString();
-    if (m_step < 0) return grad;
-    const auto& steps = m_model->steps();
-    const GraphStep& current = steps[static_cast<std::size_t>(m_step)];
-    if (current.phase == GraphStep::Phase::Forward) return {};
-    // The gradient of a tensor is known once the Node it flows into has run: a leaf's AccumulateGrad,
-    // or the grad_fn that produced an intermediate or root.
-    int node = -1;
-    if (kind == GraphItemKind::Parameter || kind == GraphItemKind::Input) {
-        node = row;
-    } else {
-        for (const auto& e : m_model->edges())
-            if (e.kind == GraphEdgeKind::Output && e.to == row) node = e.from;
-    }
-    if (node < 0) return {};
-    const int order = m_model->data(m_model->index(node), ComputationGraphModel::BackwardOrderRole).toInt();
-    const int currentOrder =
-        m_model->data(m_model->index(current.row), ComputationGraphModel::BackwardOrderRole).toInt();
-    return order >= 0 && order <= currentOrder ? grad : QString();
+    if (!m_model || !m_model->gradKnown(row, m_step)) return {};
+    return m_model->data(m_model->index(row), ComputationGraphModel::GradRole).toString();
 }
 
 void ComputationGraphView::updateStepState() {

@@ -28,12 +28,12 @@ class QGraphicsScene;
 class QGraphicsView;
 class QLabel;
 class QLineEdit;
-class QTextBrowser;
 class QToolButton;
 
 namespace tessera::widgets {
 
 class GraphNodeItem;
+class TensorPanelBrowser;
 
 class ComputationGraphView : public QWidget {
     Q_OBJECT
@@ -89,7 +89,8 @@ signals:
     void stepChanged(int step);
 
 private:
-    struct Plan;  // what a layout request stands for: which rows or collapsed layers each node is
+    QLabel* legend();  // the colours of the nodes and of the heat maps, explained
+    struct Plan;       // what a layout request stands for: which rows or collapsed layers each node is
     struct Laid;
     QString foldedInto(const QString& scope) const;  // the outermost collapsed layer holding `scope`, or ""
     void relayout();
@@ -102,7 +103,7 @@ private:
     ComputationGraphModel* m_model = nullptr;
     QGraphicsScene* m_scene;
     QGraphicsView* m_view;
-    QTextBrowser* m_details;
+    TensorPanelBrowser* m_details;
     QLineEdit* m_search;
     QLabel* m_stepLabel;
     QToolButton* m_savedButton;

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "widgets/common/core_text.h"
+#include "widgets/data/data_settings.h"
 
 namespace tessera::widgets {
 
@@ -80,7 +81,8 @@ DataPanel::DataPanel(QWidget* parent)
       m_summary(new QLabel(this)),
       m_table(new QTableView(this)),
       m_balancePlot(new QCustomPlot(this)),
-      m_grid(new ImageGrid(this)) {
+      m_grid(new ImageGrid(this)),
+      m_settings(new DataSettings(this)) {
     m_summary->setWordWrap(true);
     m_table->setModel(m_model);
     m_table->horizontalHeader()->setDefaultSectionSize(70);
@@ -105,6 +107,7 @@ DataPanel::DataPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(sourceRow);
+    layout->addWidget(m_settings);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
     m_grid->hide();

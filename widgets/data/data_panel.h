@@ -8,6 +8,7 @@
 //   panel.setDataset(data::loadDataset(project.data, projectFile));
 //   panel.tableModel()->rowCount();           // N
 //   connect(&panel, &DataPanel::datasetChosen, …);   // the user picked another built-in set
+//   panel.settings()->setSpec(project.data);         // samples, noise, seed, scale, … (DataSettings)
 #pragma once
 
 #include <QWidget>
@@ -22,6 +23,8 @@ class QPushButton;
 class QTableView;
 
 namespace tessera::widgets {
+
+class DataSettings;
 
 // The first samples of an image data set ([1, H, W] or [H, W] samples) drawn as grey tiles with
 // their class, as sklearn's digits gallery.
@@ -60,6 +63,8 @@ public:
     // Samples per class as drawn (empty for regression).
     QVector<double> balance() const { return m_balance; }
     ImageGrid* imageGrid() const { return m_grid; }
+    // The source's settings (generator keys, seed, scale, standardize); setSpec() them with the data object.
+    DataSettings* settings() const { return m_settings; }
 
 signals:
     void datasetChosen(const QString& name);
@@ -73,6 +78,7 @@ private:
     QTableView* m_table;
     QCustomPlot* m_balancePlot;
     ImageGrid* m_grid;
+    DataSettings* m_settings;
     QVector<double> m_balance;
 };
 

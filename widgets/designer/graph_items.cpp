@@ -24,7 +24,7 @@ namespace {
 constexpr double kHeader = 24;
 constexpr double kPortSpacing = 20;
 constexpr double kPortRadius = 5;
-constexpr double kLineHeight = 17;
+constexpr double kLineHeight = 19;
 
 QFont smallFont(double points) {
     QFont f = QApplication::font();
@@ -42,9 +42,45 @@ NodeItem::NodeItem(GraphScene* scene, QString id) : m_scene(scene), m_id(std::mo
     refresh();
 }
 
-QSizeF NodeItem::sizeFor(int inputs, int outputs) {
+QFont NodeItem::bodyFont() { return smallFont(10); }
+
+QSizeF NodeItem::sizeFor(int inputs, int outputs, int paramLines) {
     const double ports = std::max(inputs, outputs);
-    return {kWidth, std::max(kHeader + 3 * kLineHeight + 10, kHeader + ports * kPortSpacing + 8)};
+    const double lines = 2 + std::max(paramLines, 1);
+    return {kWidth, std::max(kHeader + lines * kLineHeight + 10, kHeader + ports * kPortSpacing + 8)};
+}
+
+QSizeF NodeItem::sizeFor(const GraphModel& model, const QString& id) {
+    const bool namedInputs = model.nodeData(id, GraphModel::InputNamesRole).toStringList().size() > 1;
+    const QStringList params = wrapParams(model.nodeData(id, GraphModel::KeyParamsRole).toString(), namedInputs);
+    return sizeFor(model.nodeData(id, GraphModel::InputCountRole).toInt(),
+                   model.nodeData(id, GraphModel::OutputCountRole).toInt(), static_cast<int>(params.size()));
+}
+
+QStringList NodeItem::wrapParams(const QString& params, bool namedInputs) {
+    const QFontMetricsF fm(bodyFont());
+    const double width = kWidth - 20 - (namedInputs ? 40 : 0);
+    QStringList lines;
+    QString line;
+    for (const QString& token : params.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString joined = line.isEmpty() ? token : line + QLatin1Char(' ') + token;
+        if (fm.horizontalAdvance(joined) <= width) {
+            line = joined;
+            continue;
+        }
+        if (!line.isEmpty()) lines << line;
+        // A single parameter wider than the node ("k=(3, 3, 3)") breaks between characters.
+        line.clear();
+        for (const QChar c : token) {
+            if (!line.isEmpty() && fm.horizontalAdvance(line + c) > width) {
+                lines << line;
+                line.clear();
+            }
+            line += c;
+        }
+    }
+    if (!line.isEmpty() || lines.isEmpty()) lines << line;
+    return lines;
 }
 
 void NodeItem::refresh() {
@@ -52,7 +88,8 @@ void NodeItem::refresh() {
     m_inputs = model->nodeData(m_id, GraphModel::InputCountRole).toInt();
     m_outputs = model->nodeData(m_id, GraphModel::OutputCountRole).toInt();
     m_inputNames = model->nodeData(m_id, GraphModel::InputNamesRole).toStringList();
-    const QSizeF size = sizeFor(m_inputs, m_outputs);
+    m_paramLines = wrapParams(model->nodeData(m_id, GraphModel::KeyParamsRole).toString(), m_inputNames.size() > 1);
+    const QSizeF size = sizeFor(m_inputs, m_outputs, static_cast<int>(m_paramLines.size()));
     if (size != m_size) {
         prepareGeometryChange();
         m_size = size;
@@ -61,6 +98,8 @@ void NodeItem::refresh() {
     QString tip = QStringLiteral("<b>%1</b> (%2)").arg(m_id.toHtmlEscaped(), type.toHtmlEscaped());
     if (const graph::NodeType* t = graph::NodeTypeRegistry::instance().find(type.toStdString()))
         tip += QStringLiteral("<br>%1").arg(coreText(t->help).toHtmlEscaped());
+    const QString params = model->nodeData(m_id, GraphModel::KeyParamsRole).toString();
+    if (!params.isEmpty()) tip += QStringLiteral("<br>%1").arg(params.toHtmlEscaped());
     const QStringList shapes = model->nodeData(m_id, GraphModel::OutputShapesRole).toStringList();
     if (!shapes.isEmpty()) tip += QStringLiteral("<br>→ %1").arg(shapes.join(", ").toHtmlEscaped());
     const QString problems = model->nodeData(m_id, GraphModel::ShapeErrorRole).toString();
@@ -130,7 +169,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     header.addRect(QRectF(0.5, kHeader / 2, m_size.width() - 1, kHeader / 2));
     painter->fillPath(header.simplified(), color);
 
-    QFont bold = smallFont(10);
+    QFont bold = smallFont(11);
     bold.setBold(true);
     painter->setFont(bold);
     painter->setPen(Qt::white);
@@ -145,16 +184,16 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
         painter->drawText(badge, Qt::AlignCenter, QStringLiteral("!"));
     }
 
-    const QFont body = smallFont(8.5);
+    const QFont body = bodyFont();
     painter->setFont(body);
     const QFontMetricsF fm(body);
     const double textLeft = 10 + (m_inputNames.size() > 1 ? 40 : 0);
     const double textWidth = m_size.width() - textLeft - 10;
     const QString type = model->nodeData(m_id, GraphModel::TypeRole).toString();
-    const QString params = model->nodeData(m_id, GraphModel::KeyParamsRole).toString();
     const qint64 count = model->nodeData(m_id, GraphModel::ParametersRole).toLongLong();
     const qint64 macs = model->nodeData(m_id, GraphModel::MacsRole).toLongLong();
-    QStringList lines{type, params, QObject::tr("%1 params · %2 MACs").arg(shortCount(count), shortCount(macs))};
+    QStringList lines{type};
+    lines << m_paramLines << QObject::tr("%1 params · %2 MACs").arg(shortCount(count), shortCount(macs));
     double y = kHeader + 4;
     for (int i = 0; i < lines.size(); ++i) {
         painter->setPen(i == 0 ? QColor(0x26, 0x32, 0x38) : QColor(0x5f, 0x63, 0x68));
@@ -230,6 +269,13 @@ void EdgeItem::refresh() {
 
 QPainterPath EdgeItem::path() const {
     QPainterPath p(m_from);
+    if (const std::vector<QPointF>* route = m_scene->edgeRoute(m_edge); route && route->size() >= 4) {
+        // dot's spline, from this edge's own ports: its first and last points are the nodes' sides.
+        const std::vector<QPointF>& r = *route;
+        for (std::size_t i = 1; i + 2 < r.size(); i += 3)
+            p.cubicTo(r[i], r[i + 1], i + 2 == r.size() - 1 ? m_to : r[i + 2]);
+        return p;
+    }
     const double dx = std::max(40.0, std::abs(m_to.x() - m_from.x()) / 2);
     p.cubicTo(m_from + QPointF(dx, 0), m_to - QPointF(dx, 0), m_to);
     return p;

@@ -16,6 +16,7 @@
 
 namespace tessera::widgets {
 
+class GraphModel;
 class GraphScene;
 
 // One node on the canvas; its data comes from the model by role.
@@ -36,8 +37,15 @@ public:
     int outputPortAt(QPointF scenePos) const;
     QPointF inputPort(int port) const;   // item coordinates
     QPointF outputPort(int port) const;  // item coordinates
-    // Size a node of this many ports gets.
-    static QSizeF sizeFor(int inputs, int outputs);
+    // Size a node of this many ports and lines of parameters gets.
+    static QSizeF sizeFor(int inputs, int outputs, int paramLines = 1);
+    // Size of node `id` as the model describes it (ports, and its parameters wrapped to fit).
+    static QSizeF sizeFor(const GraphModel& model, const QString& id);
+    // The parameters ("d_model=32 nhead=4 …") wrapped into lines of the node's text width: every
+    // parameter is shown in full, never cut off; `namedInputs` leaves room for input port names.
+    static QStringList wrapParams(const QString& params, bool namedInputs);
+    // The font of the node's body text (type, parameters, counts).
+    static QFont bodyFont();
 
 protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
@@ -48,6 +56,7 @@ private:
     QSizeF m_size;
     int m_inputs = 0, m_outputs = 0;
     QStringList m_inputNames;
+    QStringList m_paramLines;
 };
 
 // One edge with its shape label in the middle.
@@ -63,10 +72,10 @@ public:
     void refresh();  // ends and label
     // The font of the shape labels (auto-layout leaves room for the widest).
     static QFont labelFont();
-
-private:
+    // The curve drawn, scene coordinates: dot's route while the layout holds, else a plain S-curve.
     QPainterPath path() const;
 
+private:
     GraphScene* m_scene;
     graph::Edge m_edge;
     QPointF m_from, m_to;

@@ -21,59 +21,19 @@ void set(void* object, const std::string& name, const std::string& value) {
     agsafeset(object, cstr(name), cstr(value), cstr(std::string()));
 }
 
-constexpr double kRowGap = 60;
-
-// Cuts the ranks (columns of equal x) into rows stacked top to bottom, choosing the number of rows
-// whose width/height ratio comes closest to `aspect`.
-std::map<std::string, QPointF> fold(const std::map<std::string, QPointF>& at,
-                                    const std::function<QSizeF(const std::string& id)>& nodeSize, double aspect) {
-    std::vector<double> ranks;
-    double right = 0, bottom = 0;
-    for (const auto& [id, p] : at) {
-        ranks.push_back(p.x());
-        const QSizeF size = nodeSize(id);
-        right = std::max(right, p.x() + size.width());
-        bottom = std::max(bottom, p.y() + size.height());
-    }
-    std::sort(ranks.begin(), ranks.end());
-    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-    const std::size_t count = ranks.size();
-    std::size_t bestRows = 1;
-    double bestError = 1e18;
-    for (std::size_t rows = 1; rows <= count; ++rows) {
-        const std::size_t perRow = (count + rows - 1) / rows;
-        const double width = perRow == count ? right : ranks[perRow] - ranks[0];
-        const double height = static_cast<double>(rows) * bottom + static_cast<double>(rows - 1) * kRowGap;
-        const double error = std::abs(std::log(width / height / aspect));
-        if (error < bestError) {
-            bestError = error;
-            bestRows = rows;
-        }
-    }
-    const std::size_t perRow = (count + bestRows - 1) / bestRows;
-    std::map<std::string, QPointF> result;
-    for (const auto& [id, p] : at) {
-        const auto rank = static_cast<std::size_t>(std::lower_bound(ranks.begin(), ranks.end(), p.x()) - ranks.begin());
-        const std::size_t row = rank / perRow;
-        const double x = ranks[rank] - ranks[row * perRow];
-        result[id] = QPointF(x, p.y() + static_cast<double>(row) * (bottom + kRowGap));
-    }
-    return result;
-}
-
 }  // namespace
 
-std::map<std::string, QPointF> layoutGraph(const graph::ModelGraph& graph,
-                                           const std::function<QSizeF(const std::string& id)>& nodeSize,
-                                           double labelWidth, double aspect) {
-    std::map<std::string, QPointF> result;
+GraphLayout layoutGraph(const graph::ModelGraph& graph, const std::function<QSizeF(const std::string& id)>& nodeSize,
+                        double labelWidth) {
+    GraphLayout result;
     if (graph.nodes().empty()) return result;
     const std::unique_ptr<GVC_t, decltype(&gvFreeContext)> gvc(gvContext(), &gvFreeContext);
     Agraph_t* g = agopen(cstr("model"), Agdirected, nullptr);
     set(g, "rankdir", "LR");
     set(g, "nodesep", std::to_string(0.45));
     set(g, "ranksep", std::to_string(std::max(0.6, (labelWidth + 40) / kPointsPerInch)));
-    set(g, "splines", "false");
+    // Splines routed around nodes; edges leave on the right and enter on the left, where the ports are.
+    set(g, "splines", "spline");
     std::map<std::string, Agnode_t*> nodes;
     for (const graph::Node& n : graph.nodes()) {
         Agnode_t* node = agnode(g, cstr(n.id), 1);
@@ -85,21 +45,40 @@ std::map<std::string, QPointF> layoutGraph(const graph::ModelGraph& graph,
         set(node, "height", std::to_string(size.height() / kPointsPerInch));
         nodes[n.id] = node;
     }
+    std::vector<std::pair<graph::Edge, Agedge_t*>> edges;
     for (const graph::Edge& e : graph.edges()) {
         const auto from = nodes.find(e.from), to = nodes.find(e.to);
-        if (from != nodes.end() && to != nodes.end()) agedge(g, from->second, to->second, nullptr, 1);
+        if (from == nodes.end() || to == nodes.end()) continue;
+        // A name per edge: two edges between the same nodes (x + x) are two edges, not one.
+        const std::string key = std::to_string(edges.size());
+        Agedge_t* edge = agedge(g, from->second, to->second, cstr(key), 1);
+        set(edge, "tailport", "e");
+        set(edge, "headport", "w");
+        edges.emplace_back(e, edge);
     }
     gvLayout(gvc.get(), g, "dot");
     // Graphviz's y grows upwards: flip with the bounding box so the first rank sits at the top left.
     const boxf bb = GD_bb(g);
+    const auto flip = [&](pointf p) { return QPointF(p.x - bb.LL.x, bb.UR.y - p.y); };
     for (const auto& [id, node] : nodes) {
         const pointf c = ND_coord(node);
         const double w = ND_width(node) * kPointsPerInch, h = ND_height(node) * kPointsPerInch;
-        result[id] = QPointF(std::round(c.x - bb.LL.x - w / 2), std::round(bb.UR.y - c.y - h / 2));
+        result.positions[id] = QPointF(std::round(c.x - bb.LL.x - w / 2), std::round(bb.UR.y - c.y - h / 2));
+    }
+    for (const auto& [e, edge] : edges) {
+        const splines* spl = ED_spl(edge);
+        if (!spl || spl->size < 1 || spl->list[0].size < 4) continue;
+        const bezier& bz = spl->list[0];
+        EdgeRoute route{e, {}};
+        for (int i = 0; i < static_cast<int>(bz.size); ++i) route.points.push_back(flip(bz.list[i]));
+        // dot may stop a spline short of the node and mark the end point separately (sflag/eflag).
+        if (bz.sflag) route.points.front() = flip(bz.sp);
+        if (bz.eflag) route.points.back() = flip(bz.ep);
+        result.routes.push_back(std::move(route));
     }
     gvFreeLayout(gvc.get(), g);
     agclose(g);
-    return aspect > 0 ? fold(result, nodeSize, aspect) : result;
+    return result;
 }
 
 }  // namespace tessera::widgets

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/graph/node_type_registry.h"
+#include "core/graph/shape_params.h"
 #include "core/tensor/dtype.h"
 #include "core/tensor/error.h"
 #include "widgets/common/core_messages.h"
@@ -134,6 +135,21 @@ QString GraphModel::addNode(const QString& type, io::Json params, QPointF pos) {
     return ok ? QString::fromStdString(id) : QString();
 }
 
+QString GraphModel::addNodeAfter(const QString& type, QPointF pos, const QString& from) {
+    const graph::NodeType* t = graph::NodeTypeRegistry::instance().find(type.toStdString());
+    const graph::NodeReport* source = m_report.node(from.toStdString());
+    if (!t || !hasNode(from) || t->inputs.empty() || nodeData(from, OutputCountRole).toInt() < 1)
+        return addNode(type, io::Json::object(), pos);
+    const std::string id = m_graph.uniqueId(t->name);
+    io::Json params = io::Json::object();
+    if (source && !source->outputs.empty()) params = graph::shapeDeterminedParams(t->name, source->outputs.front());
+    const bool ok = edit(tr("Add %1 after %2").arg(type, from) + fillText(params), [=](graph::ModelGraph& g) {
+        g.addNode(t->name, params, id, pos.x(), pos.y());
+        g.connect(from.toStdString(), 0, id, 0);
+    });
+    return ok ? QString::fromStdString(id) : QString();
+}
+
 bool GraphModel::removeNodes(const QStringList& ids) {
     if (ids.isEmpty()) return false;
     const QString text = ids.size() == 1 ? tr("Delete %1").arg(ids.first()) : tr("Delete %n Nodes", "", ids.size());
@@ -165,8 +181,35 @@ bool GraphModel::connectPorts(const QString& from, int fromPort, const QString& 
         m_lastError = problem;
         return false;
     }
-    return edit(tr("Connect %1 → %2").arg(from, to),
-                [=](graph::ModelGraph& g) { g.connect(from.toStdString(), fromPort, to.toStdString(), toPort); });
+    const io::Json fill = filledParams(from, fromPort, to, toPort);
+    return edit(tr("Connect %1 → %2").arg(from, to) + fillText(fill), [=](graph::ModelGraph& g) {
+        g.connect(from.toStdString(), fromPort, to.toStdString(), toPort);
+        for (const auto& [name, value] : fill.asObject()) g.setParam(to.toStdString(), name, value);
+    });
+}
+
+io::Json GraphModel::filledParams(const QString& from, int fromPort, const QString& to, int toPort) const {
+    io::Json out = io::Json::object();
+    // Port 0 carries the data; other inputs (a loss's target, attention's key) decide nothing here.
+    const graph::NodeReport* source = m_report.node(from.toStdString());
+    const graph::Node* target = m_graph.findNode(to.toStdString());
+    if (toPort != 0 || !source || !target || fromPort < 0 || fromPort >= static_cast<int>(source->outputs.size()))
+        return out;
+    const io::Json fill =
+        graph::shapeDeterminedParams(target->type, source->outputs[static_cast<std::size_t>(fromPort)]);
+    for (const auto& [name, value] : fill.asObject()) {
+        const io::Json* current = target->params.isObject() ? target->params.find(name) : nullptr;
+        if (!current || *current != value) out.set(name, value);
+    }
+    return out;
+}
+
+QString GraphModel::fillText(const io::Json& fill) {
+    QStringList parts;
+    for (const auto& [name, value] : fill.asObject())
+        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
+                                               QString::fromStdString(io::writeJson(value, 0)).trimmed());
+    return parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", ")));
 }
 
 bool GraphModel::disconnectPort(const QString& to, int toPort) {
@@ -182,9 +225,11 @@ bool GraphModel::moveEdgeEnd(const graph::Edge& edge, const QString& to, int toP
         m_lastError = problem;
         return false;
     }
-    return edit(tr("Reconnect %1 → %2").arg(from, to), [=](graph::ModelGraph& g) {
+    const io::Json fill = filledParams(from, edge.fromPort, to, toPort);
+    return edit(tr("Reconnect %1 → %2").arg(from, to) + fillText(fill), [=](graph::ModelGraph& g) {
         g.disconnect(edge.to, edge.toPort);
         g.connect(edge.from, edge.fromPort, to.toStdString(), toPort);
+        for (const auto& [name, value] : fill.asObject()) g.setParam(to.toStdString(), name, value);
     });
 }
 

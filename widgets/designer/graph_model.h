@@ -71,9 +71,14 @@ public:
 
     // Convenience edits, each one step. addNode returns the new id ("" when refused).
     QString addNode(const QString& type, io::Json params = io::Json::object(), QPointF pos = {});
+    // Adds a node of `type` at `pos` fed by `from`'s first output, with the parameters that output's
+    // shape decides filled in — one step, as a layer added from the palette after the selected one.
+    // Without inputs (or when `from` has no output) the node is added unconnected.
+    QString addNodeAfter(const QString& type, QPointF pos, const QString& from);
     bool removeNodes(const QStringList& ids);
     // Refused (false, lastError() says why) when it would join a node to itself, form a cycle or
-    // feed a port that does not exist.
+    // feed a port that does not exist. The parameters of `to` that the incoming shape decides
+    // (graph::shapeDeterminedParams: Linear's in_features, …) are filled in the same step.
     bool connectPorts(const QString& from, int fromPort, const QString& to, int toPort);
     bool disconnectPort(const QString& to, int toPort);
     // Moves the input end of `edge` to (to, toPort) in one step, as dragging it there does; an empty
@@ -92,6 +97,9 @@ public:
     QStringList pasteNodes(const std::vector<graph::Node>& nodes, const std::vector<graph::Edge>& edges,
                            QPointF offset);
 
+    // The parameters of `to` that connecting (from, fromPort) to its input `toPort` would fill, as far
+    // as they differ from its current values (an empty object when none).
+    io::Json filledParams(const QString& from, int fromPort, const QString& to, int toPort) const;
     // Why connecting would be refused, "" when it is allowed.
     QString connectionProblem(const QString& from, int fromPort, const QString& to, int toPort) const;
 
@@ -112,6 +120,8 @@ signals:
     void analysisChanged();
 
 private:
+    static QString fillText(const io::Json& fill);  // " (in_features = 4)" for a step's name
+
     graph::ModelGraph m_graph;
     graph::GraphReport m_report;
     EditHandler m_handler;

@@ -27,7 +27,6 @@ namespace tessera::widgets {
 namespace {
 
 // Auto-layout folds long chains into rows to fill a canvas about this much wider than high.
-constexpr double kLayoutAspect = 1.3;
 
 }  // namespace
 
@@ -122,8 +121,7 @@ void GraphScene::nodeItemMoved(const QString& id) {
 QRectF GraphScene::nodeRect(const QString& id) const {
     const NodeItem* item = m_nodes.value(id);
     if (!item) return {};
-    const QSizeF size = NodeItem::sizeFor(m_model->nodeData(id, GraphModel::InputCountRole).toInt(),
-                                          m_model->nodeData(id, GraphModel::OutputCountRole).toInt());
+    const QSizeF size = NodeItem::sizeFor(*m_model, id);
     return QRectF(item->pos(), size);
 }
 
@@ -221,27 +219,41 @@ void GraphScene::autoLayout(bool undoable) {
     const QFontMetricsF fm(EdgeItem::labelFont());
     for (const graph::Edge& e : m_model->graph().edges())
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(m_model->edgeLabel(e)) + 8);
-    const auto positions = layoutGraph(
+    const GraphLayout laid = layoutGraph(
         m_model->graph(),
-        [this](const std::string& id) {
-            const QString key = QString::fromStdString(id);
-            return NodeItem::sizeFor(m_model->nodeData(key, GraphModel::InputCountRole).toInt(),
-                                     m_model->nodeData(key, GraphModel::OutputCountRole).toInt());
-        },
-        labelWidth, kLayoutAspect);
+        [this](const std::string& id) { return NodeItem::sizeFor(*m_model, QString::fromStdString(id)); }, labelWidth);
     QStringList ids;
     QList<QPointF> points;
-    for (const auto& [id, pos] : positions) {
+    QHash<QString, QPointF> at;
+    for (const auto& [id, pos] : laid.positions) {
         ids << QString::fromStdString(id);
         points << snapped(pos);
+        at.insert(ids.back(), points.back());
+    }
+    // dot's routes hold while both ends stay where it put them (edgeRoute checks).
+    m_routes.clear();
+    for (const EdgeRoute& r : laid.routes) {
+        const QString from = QString::fromStdString(r.edge.from), to = QString::fromStdString(r.edge.to);
+        m_routes.push_back({r.edge, at.value(from), at.value(to), r.points});
     }
     if (undoable) {
         m_model->moveNodes(ids, points);
-        return;
+    } else {
+        graph::ModelGraph g = m_model->graph();
+        for (qsizetype i = 0; i < ids.size(); ++i) g.setPosition(ids[i].toStdString(), points[i].x(), points[i].y());
+        m_model->setGraph(std::move(g));
     }
-    graph::ModelGraph g = m_model->graph();
-    for (qsizetype i = 0; i < ids.size(); ++i) g.setPosition(ids[i].toStdString(), points[i].x(), points[i].y());
-    m_model->setGraph(std::move(g));
+    // Nodes already where dot puts them do not move, but their edges take the new routes.
+    for (EdgeItem* e : m_edges) e->refresh();
+}
+
+const std::vector<QPointF>* GraphScene::edgeRoute(const graph::Edge& edge) const {
+    const NodeItem* from = m_nodes.value(QString::fromStdString(edge.from));
+    const NodeItem* to = m_nodes.value(QString::fromStdString(edge.to));
+    if (!from || !to) return nullptr;
+    for (const Route& r : m_routes)
+        if (r.edge == edge) return r.from == from->pos() && r.to == to->pos() ? &r.points : nullptr;
+    return nullptr;
 }
 
 bool GraphScene::isCrowded() const {

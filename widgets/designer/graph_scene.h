@@ -20,6 +20,7 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <vector>
 
 #include "core/graph/model_graph.h"
 
@@ -64,6 +65,9 @@ public:
     // Lays out every node with Graphviz (dot, left to right). `undoable` false writes the positions
     // straight into the model (tidying a project as it opens, which is not an edit).
     void autoLayout(bool undoable = true);
+    // The route auto-layout gave `edge` (cubic Bézier points, scene coordinates), while both its nodes
+    // are still where the layout put them; null otherwise (the edge is then drawn as a plain curve).
+    const std::vector<QPointF>* edgeRoute(const graph::Edge& edge) const;
     // True when two node rectangles, widened by room for edge labels, overlap.
     bool isCrowded() const;
     // Paints each node whose id is a key with a heat colour: its share of the profiled step time
@@ -113,6 +117,12 @@ private:
     int m_pasteCount = 0;
     bool m_syncing = false;  // positions come from the model: no snapping, no move step
     QHash<QString, double> m_heat;
+    struct Route {
+        graph::Edge edge;
+        QPointF from, to;  // the two nodes' positions the route was made for
+        std::vector<QPointF> points;
+    };
+    std::vector<Route> m_routes;
 };
 
 }  // namespace tessera::widgets

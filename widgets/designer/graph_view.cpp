@@ -28,8 +28,20 @@ void GraphView::applyZoom(double factor) {
     setTransform(QTransform::fromScale(factor, factor));
 }
 
+void GraphView::fitReadable() {
+    fitAll();
+    m_readable = true;
+    if (zoom() >= kReadableZoom - 1e-9) return;
+    QRectF bounds = m_scene->itemsBoundingRect().adjusted(-30, -30, 30, 30);
+    applyZoom(kReadableZoom);
+    const QSizeF shown = QSizeF(viewport()->size()) / kReadableZoom;
+    centerOn(bounds.left() + shown.width() / 2,
+             bounds.height() <= shown.height() ? bounds.center().y() : bounds.top() + shown.height() / 2);
+}
+
 void GraphView::fitAll() {
     m_autoFit = true;
+    m_readable = false;
     QRectF bounds = m_scene->itemsBoundingRect();
     if (bounds.isEmpty()) {
         applyZoom(1);
@@ -46,7 +58,7 @@ void GraphView::fitAll() {
 
 void GraphView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    if (m_autoFit) fitAll();
+    if (m_autoFit) m_readable ? fitReadable() : fitAll();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -22,9 +22,14 @@ public:
     void setZoom(double factor);  // clamped to [0.2, 3]
     void zoomIn() { setZoom(zoom() * 1.2); }
     void zoomOut() { setZoom(zoom() / 1.2); }
+    // The smallest zoom at which the nodes' text stays readable (about 10 px at 10 pt).
+    static constexpr double kReadableZoom = 0.75;
     // Shows every node (never enlarging beyond 100 %), and keeps doing so as the view is resized
     // until the user zooms.
     void fitAll();
+    // The zoom a project opens with: every node when they fit at a readable zoom, else readable text
+    // from the graph's start (its left end, where the data comes in), the rest a scroll away.
+    void fitReadable();
     // Adds a node of `type` where `globalPos` (screen coordinates) falls on the canvas and selects it;
     // false when the point is not over the canvas.
     bool dropNode(const QString& type, QPoint globalPos);
@@ -43,6 +48,7 @@ private:
 
     bool m_panning = false;
     bool m_autoFit = true;
+    bool m_readable = false;  // the automatic fit keeps the text readable (fitReadable)
 };
 
 }  // namespace tessera::widgets

@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -14,6 +13,7 @@
 
 #include "core/tensor/error.h"
 #include "widgets/common/core_text.h"
+#include "widgets/common/number_box.h"
 
 namespace tessera::widgets {
 
@@ -144,15 +144,13 @@ ParamEditor::ParamEditor(nn::ParamSpec spec, QWidget* parent)
             break;
         case nn::ParamType::Float:
         case nn::ParamType::OptionalFloat: {
-            m_double = new QDoubleSpinBox(this);
+            m_double = new NumberBox(this);
             m_double->setObjectName(QStringLiteral("value"));
-            m_double->setDecimals(6);
-            m_double->setRange(m_spec.min.value_or(-kIntLimit), m_spec.max.value_or(kIntLimit));
-            m_double->setSingleStep(0.01);
-            m_double->setKeyboardTracking(false);
+            m_double->setRange(m_spec.min.value_or(-std::numeric_limits<double>::max()),
+                               m_spec.max.value_or(std::numeric_limits<double>::max()));
             m_double->setToolTip(help);
             m_layout->addWidget(m_double, 1);
-            connect(m_double, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+            connect(m_double, &NumberBox::valueChanged, this, [this](double v) {
                 if (m_syncing) return;
                 ParamState next = m_state;
                 next.numbers = {v};
@@ -339,11 +337,7 @@ void ParamEditor::syncWidgets() {
         case nn::ParamType::Float:
         case nn::ParamType::OptionalFloat: {
             const QSignalBlocker block(m_double);
-            const double v = first.value_or(fallback(m_spec));
-            // Enough decimals to show small values (an eps of 1e-12) instead of rounding them to 0.
-            const int digits = v == 0 ? 0 : static_cast<int>(std::ceil(-std::log10(std::abs(v)))) + 1;
-            m_double->setDecimals(std::clamp(digits, 6, 15));
-            m_double->setValue(v);
+            m_double->setValue(first.value_or(fallback(m_spec)));
             m_double->setEnabled(!none);
             break;
         }

@@ -27,13 +27,14 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QHBoxLayout;
 class QLineEdit;
 class QSpinBox;
 class QToolButton;
 
 namespace tessera::widgets {
+
+class NumberBox;
 
 // What an editor shows for one value.
 struct ParamState {
@@ -70,7 +71,7 @@ public:
     // The parts, for tests and for people using the keyboard: the single spin box ("value"), the
     // per-dimension ones ("dim0", "dim1", …), "none", "perDimension", "mode", "add", "remove".
     QSpinBox* spinBox(int index = -1) const;  // -1: the single one
-    QDoubleSpinBox* doubleSpinBox() const { return m_double; }
+    NumberBox* doubleSpinBox() const { return m_double; }
     QCheckBox* noneBox() const { return m_none; }
     QCheckBox* perDimensionBox() const { return m_perDimension; }
     QCheckBox* checkBox() const { return m_check; }
@@ -97,7 +98,7 @@ private:
     QCheckBox* m_none = nullptr;
     QComboBox* m_combo = nullptr;  // Choice, or IntOrTuple's "size"/string choices
     QSpinBox* m_spin = nullptr;
-    QDoubleSpinBox* m_double = nullptr;
+    NumberBox* m_double = nullptr;
     QCheckBox* m_perDimension = nullptr;
     QList<QSpinBox*> m_dims;
     QToolButton* m_add = nullptr;

@@ -30,8 +30,16 @@ QString ProblemsView::describe(const graph::Problem& p) const {
                                                   : tr("%1: %2").arg(where, message);
 }
 
+void ProblemsView::setProjectProblems(const QStringList& errors) {
+    if (errors == m_projectProblems) return;
+    m_projectProblems = errors;
+    refresh();
+}
+
 void ProblemsView::refresh() {
     clear();
+    for (const QString& problem : m_projectProblems)
+        new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxCritical), problem, this);
     for (const graph::Severity severity : {graph::Severity::Error, graph::Severity::Warning}) {
         for (const graph::Problem& p : m_model->report().problems) {
             if (p.severity != severity) continue;

@@ -2,22 +2,23 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 
+#include "widgets/common/number_box.h"
+
 namespace tessera::widgets {
 
 namespace {
 
-QDoubleSpinBox* realBox(QWidget* parent, double min, double max, int decimals, double step) {
-    auto* box = new QDoubleSpinBox(parent);
+// Ranges are what torch accepts (lr ≥ 0, 0 ≤ momentum < 1 as the fields take it, …) with a generous
+// upper end: the field refuses only what cannot run.
+NumberBox* realBox(QWidget* parent, double min, double max) {
+    auto* box = new NumberBox(parent);
     box->setRange(min, max);
-    box->setDecimals(decimals);
-    box->setSingleStep(step);
     return box;
 }
 
@@ -57,15 +58,15 @@ ScheduleFields fieldsOf(const QString& type) {
 RunPanel::RunPanel(QWidget* parent)
     : QWidget(parent),
       m_optimizer(new QComboBox(this)),
-      m_lr(realBox(this, 1e-6, 10, 6, 0.001)),
-      m_weightDecay(realBox(this, 0, 1, 6, 0.0001)),
-      m_momentum(realBox(this, 0, 0.999, 3, 0.05)),
+      m_lr(realBox(this, 0, 1000)),
+      m_weightDecay(realBox(this, 0, 1000)),
+      m_momentum(realBox(this, 0, 1)),
       m_momentumLabel(new QLabel(tr("Momentum"), this)),
       m_scheduler(new QComboBox(this)),
       m_schedIntLabel(new QLabel(this)),
       m_schedRealLabel(new QLabel(this)),
       m_schedInt(intBox(this, 1, 1000000)),
-      m_schedReal(realBox(this, 0, 10, 6, 0.01)),
+      m_schedReal(realBox(this, 0, 1000)),
       m_epochs(intBox(this, 1, 100000)),
       m_batchSize(intBox(this, 1, 65536)),
       m_seed(intBox(this, 0, 2147483647)),
@@ -74,10 +75,10 @@ RunPanel::RunPanel(QWidget* parent)
       m_early(new QCheckBox(tr("Early stopping"), this)),
       m_monitor(new QComboBox(this)),
       m_patience(intBox(this, 1, 10000)),
-      m_clip(realBox(this, 0, 1000, 3, 0.5)),
+      m_clip(realBox(this, 0, 1e9)),
       m_loss(new QComboBox(this)),
-      m_valFraction(realBox(this, 0, 0.9, 2, 0.05)),
-      m_testFraction(realBox(this, 0, 0.9, 2, 0.05)),
+      m_valFraction(realBox(this, 0, 0.9)),
+      m_testFraction(realBox(this, 0, 0.9)),
       m_initialWeightsLabel(new QLabel(tr("Initial weights"), this)),
       m_initialWeights(new QLabel(this)),
       m_clearInitialWeights(new QPushButton(tr("Clear"), this)),
@@ -87,6 +88,9 @@ RunPanel::RunPanel(QWidget* parent)
     for (const char* name : {"StepLR", "CosineAnnealingLR", "LinearLR", "OneCycleLR"})
         m_scheduler->addItem(name, QString(name));
     m_monitor->addItems({"val_loss", "val_acc", "val_r2", "train_loss", "train_acc", "train_r2"});
+    m_lr->setObjectName(QStringLiteral("learningRate"));
+    m_weightDecay->setObjectName(QStringLiteral("weightDecay"));
+    m_momentum->setObjectName(QStringLiteral("momentum"));
     m_threads->setSpecialValueText(tr("as set"));
     m_clip->setSpecialValueText(tr("off"));
 
@@ -134,8 +138,8 @@ RunPanel::RunPanel(QWidget* parent)
             updateVisibility();
             emit changed();
         });
-    for (QDoubleSpinBox* box : {m_lr, m_weightDecay, m_momentum, m_schedReal, m_clip})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &RunPanel::changed);
+    for (NumberBox* box : {m_lr, m_weightDecay, m_momentum, m_schedReal, m_clip})
+        connect(box, &NumberBox::valueChanged, this, &RunPanel::changed);
     for (QSpinBox* box : {m_schedInt, m_epochs, m_batchSize, m_seed, m_threads, m_patience})
         connect(box, &QSpinBox::valueChanged, this, &RunPanel::changed);
     for (QCheckBox* box : {m_shuffle, m_early})
@@ -143,8 +147,8 @@ RunPanel::RunPanel(QWidget* parent)
             updateVisibility();
             emit changed();
         });
-    for (QDoubleSpinBox* box : {m_valFraction, m_testFraction})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &RunPanel::splitChanged);
+    for (NumberBox* box : {m_valFraction, m_testFraction})
+        connect(box, &NumberBox::valueChanged, this, &RunPanel::splitChanged);
     connect(m_loss, &QComboBox::currentTextChanged, this, [this](const QString& type) {
         if (m_loss->isEnabled()) emit lossChanged(type);
     });

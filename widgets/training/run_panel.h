@@ -22,12 +22,13 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
 
 namespace tessera::widgets {
+
+class NumberBox;
 
 class RunPanel : public QWidget {
     Q_OBJECT
@@ -62,21 +63,21 @@ private:
 
     train::TrainingConfig m_base;  // carries the options the form does not show
     QComboBox* m_optimizer;
-    QDoubleSpinBox *m_lr, *m_weightDecay, *m_momentum;
+    NumberBox *m_lr, *m_weightDecay, *m_momentum;
     QLabel* m_momentumLabel;
     QComboBox* m_scheduler;
     QLabel *m_schedIntLabel, *m_schedRealLabel;
     QSpinBox* m_schedInt;
-    QDoubleSpinBox* m_schedReal;
+    NumberBox* m_schedReal;
     QSpinBox *m_epochs, *m_batchSize, *m_seed, *m_threads;
     QCheckBox* m_shuffle;
     QCheckBox* m_early;
     QComboBox* m_monitor;
     QSpinBox* m_patience;
-    QDoubleSpinBox* m_clip;
+    NumberBox* m_clip;
     // Created after the training fields, so those keep their places among the panel's children.
     QComboBox* m_loss;
-    QDoubleSpinBox *m_valFraction, *m_testFraction;
+    NumberBox *m_valFraction, *m_testFraction;
     QLabel *m_initialWeightsLabel, *m_initialWeights;
     QPushButton* m_clearInitialWeights;
     QWidget* m_initialWeightsRow;

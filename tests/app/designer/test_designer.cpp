@@ -14,6 +14,7 @@
 #include "app/main_window.h"
 #include "app/project/project_document.h"
 #include "test_designer_mouse.h"
+#include "widgets/designer/graph_items.h"
 #include "widgets/designer/graph_model.h"
 #include "widgets/designer/graph_scene.h"
 #include "widgets/designer/graph_view.h"
@@ -176,6 +177,40 @@ private slots:
         QCOMPARE(w.document()->graphModel()->nodeIds(), QStringList({"relu1", "relu2"}));
         QVERIFY(page->scene()->nodeRect("relu2").left() > page->scene()->nodeRect("relu1").right());
         QCOMPARE(page->scene()->selectedNodeIds(), QStringList({"relu2"}));
+        // The second came after the selected first, fed by it.
+        QCOMPARE(w.document()->graphModel()->graph().edges(), (std::vector<graph::Edge>{{"relu1", 0, "relu2", 0}}));
+    }
+
+    // Building from scratch: a layer added from the palette appears next to the selected node, fed by
+    // it, with its shape-decided parameters filled in (one undo step), and in view.
+    void paletteAddsAfterTheSelection() {
+        MainWindow w(quiet());
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        app::DesignerPage* page = w.designerPage();
+        widgets::GraphModel* model = w.document()->graphModel();
+        QTreeWidget* tree = page->palette()->tree();
+        emit tree->itemDoubleClicked(page->palette()->typeItem("Input"), 0);
+        QVERIFY(model->setParam("input1", "shape", io::Json::array({5})));
+        QUndoStack* undo = w.document()->undoStack();
+        for (const char* type : {"Linear", "ReLU", "Linear", "ReLU", "Linear", "ReLU", "Linear"}) {
+            const QStringList before = page->scene()->selectedNodeIds();
+            QCOMPARE(before.size(), 1);
+            const int steps = undo->count();
+            emit tree->itemDoubleClicked(page->palette()->typeItem(type), 0);
+            QCOMPARE(undo->count(), steps + 1);
+            const QStringList after = page->scene()->selectedNodeIds();
+            QCOMPARE(after.size(), 1);
+            const QString id = after.front();
+            QVERIFY(id != before.front());
+            QCOMPARE(model->graph().inputEdges(id.toStdString()),
+                     (std::vector<graph::Edge>{{before.front().toStdString(), 0, id.toStdString(), 0}}));
+            QVERIFY(page->scene()->nodeRect(id).left() > page->scene()->nodeRect(before.front()).right());
+            const QRectF shown = page->view()->mapToScene(page->view()->viewport()->rect()).boundingRect();
+            QVERIFY2(shown.contains(page->scene()->nodeRect(id)), qPrintable(id + " is out of view"));
+        }
+        QCOMPARE(model->graph().findNode("linear1")->params.at("in_features"), io::Json(5));
     }
 
     void deleteCopyPasteDuplicate() {
@@ -222,6 +257,37 @@ private slots:
         for (const widgets::EdgeItem* e : scene->edgeItems()) {
             QVERIFY2(e->label().startsWith("[") && e->label() != "?", qPrintable(e->label()));
             QVERIFY(!e->labelRect().isEmpty());
+        }
+        // Every edge is routed around the nodes it passes: no point of its curve lies inside a node
+        // other than its own two (a folded chain's long diagonals crossed whole rows of them).
+        const graph::ModelGraph& graph = w.document()->graphModel()->graph();
+        for (const widgets::EdgeItem* e : scene->edgeItems()) {
+            const QPainterPath curve = e->path();
+            const QString from = QString::fromStdString(e->edge().from), to = QString::fromStdString(e->edge().to);
+            for (const QString& id : ids) {
+                if (id == from || id == to) continue;
+                const QRectF body = scene->nodeRect(id).adjusted(2, 2, -2, -2);
+                for (int k = 0; k <= 100; ++k)
+                    QVERIFY2(!body.contains(curve.pointAtPercent(k / 100.0)),
+                             qPrintable(from + " → " + to + " crosses " + id));
+            }
+        }
+        // A chain runs left to right (no row folded under another), and Target sits beside the output
+        // it is compared with: no further left than the loss's other input.
+        for (const graph::Edge& e : graph.edges())
+            QVERIFY2(scene->nodeRect(QString::fromStdString(e.from)).left() <
+                         scene->nodeRect(QString::fromStdString(e.to)).left(),
+                     qPrintable(QString::fromStdString(e.from + " → " + e.to)));
+        for (const graph::Node& n : graph.nodes()) {
+            if (n.type != "Target") continue;
+            for (const graph::Edge& toLoss : graph.edges()) {
+                if (toLoss.from != n.id) continue;
+                for (const graph::Edge& other : graph.edges())
+                    if (other.to == toLoss.to && other.from != n.id)
+                        QVERIFY2(scene->nodeRect(QString::fromStdString(n.id)).left() >=
+                                     scene->nodeRect(QString::fromStdString(other.from)).left(),
+                                 qPrintable(QString::fromStdString(n.id + " is far from " + other.from)));
+            }
         }
     }
 };

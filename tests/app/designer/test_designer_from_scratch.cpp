@@ -18,6 +18,7 @@
 #include "app/project/project_document.h"
 #include "core/io/project.h"
 #include "test_designer_mouse.h"
+#include "widgets/designer/graph_items.h"
 #include "widgets/designer/graph_model.h"
 #include "widgets/designer/param_editor.h"
 #include "widgets/designer/problems_view.h"
@@ -85,6 +86,11 @@ private slots:
         widgets::GraphModel* model = w.document()->graphModel();
         widgets::PropertyEditor* properties = page->propertyEditor();
         QVERIFY(model->graph().nodes().empty());
+        // A new project has no data set, and Problems says so until it has one.
+        QVERIFY(page->problemsView()->count() >= 1 && page->problemsView()->item(0)->text().startsWith("No data set"));
+        w.document()->setSection(app::ProjectDocument::Section::Data,
+                                 io::parseJson(R"({"dataset": "digits", "scale": 0.0625})", "data"), "Choose Data");
+        QVERIFY(page->problemsView()->projectProblems().isEmpty());
 
         // Zoom out with the tool bar so that twelve nodes fit, then lay them out in rows of four.
         QToolButton* zoomOut = toolButton(page, "Zoom Out");

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "core/ops/add.h"
+#include "core/ops/conv.h"
 #include "core/ops/mul.h"
 #include "core/ops/sum.h"
 #include "core/profile/aggregate.h"
@@ -49,11 +50,36 @@ private slots:
         const auto backwardRows = profile::aggregate(backward);
         QVERIFY(find(backwardRows, "MulBackward0", profile::Phase::Backward));
         QVERIFY(find(backwardRows, "SumBackward0", profile::Phase::Backward));
-        // Backward Nodes run under the layer scope that created them.
+        // Backward Nodes run under the layer scope that created them; the engine's own ops (the ones
+        // backward starts from, the sums where paths meet) are backward work outside any layer.
         for (const auto& r : profile::aggregate(backward, true))
-            if (r.phase == profile::Phase::Backward && r.name != "AccumulateGrad")
+            if (r.phase == profile::Phase::Backward && r.name.ends_with("Backward0"))
                 QCOMPARE(r.scope, std::string("block"));
         for (const auto& r : profile::aggregate(events, true)) QCOMPARE(r.scope, std::string("block"));
+    }
+    // An op a backward Node calls (convolution_backward by ConvolutionBackward0, mul by MulBackward0) is
+    // backward work: the profile lists it under the backward phase, never the forward one.
+    void opsCalledByBackwardNodesAreBackward() {
+        Tensor x = Tensor::fromVector<float>(std::vector<float>(2 * 1 * 5 * 5, 0.5f), {2, 1, 5, 5});
+        Tensor w = Tensor::fromVector<float>(std::vector<float>(3 * 1 * 3 * 3, 0.25f), {3, 1, 3, 3});
+        x.setRequiresGrad();
+        w.setRequiresGrad();
+        Tensor loss = ops::sum(ops::mul(ops::conv2d(x, w), 2.0));
+        profile::start();
+        loss.backward();
+        const auto events = profile::stop();
+        bool sawConvolutionBackward = false;
+        for (const auto& e : events) {
+            QVERIFY2(e.phase == profile::Phase::Backward, e.name.c_str());
+            sawConvolutionBackward |= e.name == "convolution_backward";
+        }
+        QVERIFY(sawConvolutionBackward);
+        // Ops dispatched after backward returns are forward work again.
+        profile::start();
+        ops::add(x, 1.0);
+        const auto after = profile::stop();
+        QCOMPARE(after.size(), std::size_t(1));
+        QVERIFY(after[0].phase == profile::Phase::Forward);
     }
     void chromeTraceHasOneEventPerCall() {
         Tensor a = Tensor::fromVector<float>({1, 2}, {2});

@@ -12,6 +12,7 @@
 
 #include "core/script/script_error.h"
 #include "widgets/autograd/computation_graph_model.h"
+#include "widgets/autograd/tensor_panel.h"
 
 using tessera::widgets::CaptureInput;
 using tessera::widgets::ComputationGraphModel;
@@ -169,9 +170,59 @@ private slots:
         const std::vector<tessera::widgets::StepTensor> shown = model.stepTensors(0);  // forward: a * 2
         QVERIFY(!shown.empty());
         QCOMPARE(shown[0].tensor.values.size(), std::size_t(5000));
-        const QString html = model.stepHtml(0);
+        // A panel, not a dump: shape, dtype, statistics and a heat map; the numbers on demand.
+        QString html = model.stepHtml(0);
+        QVERIFY2(html.contains("5000 values") && html.contains("mean 0.5") && html.contains("Show the 5000 numbers") &&
+                     !html.contains("[0.5, 0.5"),
+                 qPrintable(html.left(600)));
+        const QImage map = model.panelImage("s0");
+        QVERIFY(!map.isNull());
+        QVERIFY(map.width() <= 240);
+        model.toggleValues("s0");
+        html = model.stepHtml(0);
         QVERIFY2(html.contains("5000 elements; the first 4096") && html.contains("[0.5, 0.5"),
-                 qPrintable(html.left(300)));
+                 qPrintable(html.left(600)));
+    }
+    // A 2-D tensor's heat map is a grid (rows × columns), not one flattened row; colours run from blue
+    // below zero through white to red above.
+    void heatMapsKeepTheShape() {
+        tessera::autograd::SnapshotTensor t;
+        t.defined = true;
+        t.sizes = {2, 3};
+        t.values = {-1, 0, 1, 2, 0, -2};
+        const QImage map = tessera::widgets::tensorHeatMap(t);
+        QVERIFY(!map.isNull());
+        QCOMPARE(map.width() * 2, map.height() * 3);
+        const auto at = [&](int row, int col) {
+            return map.pixelColor(col * map.width() / 3 + 1, row * map.height() / 2 + 1);
+        };
+        QCOMPARE(at(0, 1), QColor(Qt::white));                 // 0
+        QVERIFY(at(0, 0).blue() > at(0, 0).red());             // -1: light blue
+        QVERIFY(at(1, 0).red() > at(1, 0).blue());             // 2: dark red
+        QVERIFY(at(1, 2).blue() > at(1, 2).red());             // -2: dark blue
+        QVERIFY(at(1, 2).lightness() < at(0, 0).lightness());  // |-2| is darker than |-1|
+    }
+    // Forward steps are named after the op that ran, backward steps after the Node; a Node receives
+    // grad_output and returns grad_input, as PyTorch's hooks name them.
+    void stepNamesAndGradientNames() {
+        ComputationGraphModel model;
+        model.setGraph(tessera::widgets::captureScript("b = a * 3\nc = b.mean()\n", {input("a", {3})}));
+        const auto& steps = model.steps();
+        QCOMPARE(steps.size(), std::size_t(5));
+        QCOMPARE(steps[0].title, QStringLiteral("forward 1/2: mul"));
+        QCOMPARE(steps[1].title, QStringLiteral("forward 2/2: mean"));
+        QCOMPARE(steps[2].title, QStringLiteral("backward 1/3: MeanBackward0"));
+        const QString mean = model.stepHtml(2), mul = model.stepHtml(3);
+        QVERIFY2(mean.contains("received grad_output[0]") && mean.contains("returns grad_input[0]"), qPrintable(mean));
+        QVERIFY(!mean.contains("grad_in[") && !mean.contains("grad_out["));
+        QVERIFY(mul.contains("received grad_output[0]"));
+        // No gradient before backward computes it.
+        const int a = steps[4].row;
+        for (int step : {-1, 0, 1, 2, 3}) QVERIFY2(!model.gradKnown(a, step), qPrintable(QString::number(step)));
+        QVERIFY(model.gradKnown(a, 4));
+        QVERIFY(!model.detailsHtml(a, -1).contains("[1, 1, 1]"));
+        QVERIFY(model.detailsHtml(a, -1).contains("not computed yet"));
+        QVERIFY(model.detailsHtml(a, 4).contains("[1, 1, 1]"));
     }
     void reportsScriptErrorsWithPlace() {
         try {

@@ -83,6 +83,8 @@ private slots:
 
         view.restartSteps();
         QCOMPARE(view.highlightedRow(), -1);
+        // Before the first step no tensor shows a gradient, though backward has been recorded.
+        for (int row : {a, c}) QCOMPARE(view.shownGrad(row), QString());
         // Forward: the ops in execution order; no gradient is known yet.
         // The unnamed a * 3 has no record, but its forward step shows its values.
         view.step();

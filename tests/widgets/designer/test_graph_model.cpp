@@ -141,6 +141,40 @@ private slots:
         QCOMPARE(texts.size(), 1);
     }
 
+    // Connecting fills the parameters the incoming shape decides, in the connection's own step, as
+    // Neural Network Console does: Linear's in_features, Conv2d's in_channels, LayerNorm's
+    // normalized_shape; adding a node after another connects and fills it in one step too.
+    void connectingFillsShapeDeterminedParams() {
+        GraphModel model;
+        graph::ModelGraph g;
+        g.addNode("Input", obj({{"shape", io::Json::array({1, 8, 8})}}), "img", 0, 0);
+        g.addNode("Input", obj({{"shape", io::Json::array({6})}}), "x", 0, 200);
+        g.addNode("Conv2d", obj({{"out_channels", 4}, {"kernel_size", 3}}), "conv", 200, 0);
+        g.addNode("Linear", obj({{"in_features", 99}, {"out_features", 3}}), "fc", 200, 200);
+        g.addNode("LayerNorm", obj({}), "norm", 400, 200);
+        model.setGraph(g);
+        QStringList texts;
+        model.setEditHandler([&](const QString& text, const widgets::GraphEdit& edit, const QString&) {
+            texts << text;
+            graph::ModelGraph next = model.graph();
+            edit(next);
+            model.setGraph(next);
+        });
+        QVERIFY(model.connectPorts("img", 0, "conv", 0));
+        QCOMPARE(model.graph().findNode("conv")->params.at("in_channels"), io::Json(1));
+        QVERIFY(model.connectPorts("x", 0, "fc", 0));
+        QCOMPARE(model.graph().findNode("fc")->params.at("in_features"), io::Json(6));
+        QVERIFY(model.connectPorts("fc", 0, "norm", 0));
+        QCOMPARE(model.graph().findNode("norm")->params.at("normalized_shape"), io::Json::array({3}));
+        QCOMPARE(texts, QStringList({"Connect img → conv (in_channels = 1)", "Connect x → fc (in_features = 6)",
+                                     "Connect fc → norm (normalized_shape = [3])"}));
+        QCOMPARE(model.nodeData("fc", GraphModel::ShapeErrorRole).toString(), QString());
+        const QString added = model.addNodeAfter("Linear", {600, 200}, "norm");
+        QCOMPARE(texts.size(), 4);
+        QCOMPARE(model.graph().findNode(added.toStdString())->params.at("in_features"), io::Json(3));
+        QCOMPARE(model.graph().inputEdges(added.toStdString()).size(), std::size_t(1));
+    }
+
     void shortCounts() {
         QCOMPARE(widgets::shortCount(999), QString("999"));
         QCOMPARE(widgets::shortCount(1234), QString("1.2k"));

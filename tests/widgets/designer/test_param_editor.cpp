@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "core/graph/node_type_registry.h"
+#include "widgets/common/number_box.h"
 #include "widgets/designer/param_editor.h"
 
 using namespace tessera;
@@ -208,9 +209,22 @@ private slots:
         ParamEditor editor(spec("LayerNorm", "eps"));
         editor.setValue(io::Json(1e-12));
         QCOMPARE(editor.doubleSpinBox()->value(), 1e-12);
-        QCOMPARE(editor.doubleSpinBox()->text(), QString("0.0000000000010"));
+        QCOMPARE(editor.doubleSpinBox()->text(), QString("1e-12"));
         editor.setValue(io::Json(0.5));
-        QCOMPARE(editor.doubleSpinBox()->text(), QString("0.500000"));
+        QCOMPARE(editor.doubleSpinBox()->text(), QString("0.5"));
+    }
+
+    // An eps typed in scientific notation is the value written, and one the range refuses is not taken.
+    void scientificNotationIsTaken() {
+        ParamEditor editor(spec("LayerNorm", "eps"));
+        editor.setValue(io::Json(1e-5));
+        QSignalSpy edits(&editor, &ParamEditor::edited);
+        QDoubleSpinBox* box = editor.doubleSpinBox();
+        box->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(box, "1e-8");
+        QTest::keyClick(box, Qt::Key_Return);
+        QCOMPARE(lastEdit(edits), io::Json(1e-8));
+        QCOMPARE(box->text(), QString("1e-08"));
     }
 
     void noneToggle() {

@@ -3,9 +3,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
+#include <tuple>
 
 #include "core/io/json.h"
 #include "core/tensor/error.h"
@@ -97,6 +99,24 @@ private slots:
         panel.setLosses({"CrossEntropyLoss"}, {});  // a graph without a loss node
         QVERIFY(panel.loss().isEmpty());
         QVERIFY(!lossBox->isEnabled());
+    }
+
+    // A learning rate typed as 3e-4 is 0.0003 (not 3), one below 1e-6 is taken, and the form shows each
+    // in its shortest form.
+    void learningRateInScientificNotation() {
+        RunPanel panel;
+        panel.setTraining(json(R"({"optimizer": {"type": "Adam", "lr": 0.001}})"), "p");
+        auto* lr = panel.findChild<QDoubleSpinBox*>("learningRate");
+        QVERIFY(lr);
+        QCOMPARE(lr->text(), QString("0.001"));
+        for (const auto& [typed, value, shown] :
+             {std::tuple{"3e-4", 0.0003, "0.0003"}, std::tuple{"1e-8", 1e-8, "1e-08"}}) {
+            lr->findChild<QLineEdit*>()->selectAll();
+            QTest::keyClicks(lr, typed);
+            QTest::keyClick(lr, Qt::Key_Return);
+            QCOMPARE(panel.config().optimizer.options.at("lr").asNumber(), value);
+            QCOMPARE(lr->text(), QString(shown));
+        }
     }
 
     void malformedLeavesTheForm() {
