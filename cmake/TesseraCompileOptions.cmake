@@ -15,3 +15,19 @@ if(TESSERA_SANITIZE)
                                                    -fno-sanitize-recover=undefined)
   target_link_options(tessera_options INTERFACE -fsanitize=address,undefined)
 endif()
+if(TESSERA_TSAN)
+  # ThreadSanitizer for the concurrency suites (scripts/sanitize.sh); -O1 for the same reason as above.
+  target_compile_options(tessera_options INTERFACE -O1 -g -fsanitize=thread -fno-omit-frame-pointer)
+  target_link_options(tessera_options INTERFACE -fsanitize=thread)
+endif()
+if(TESSERA_FUZZ)
+  # Coverage for libFuzzer on every project file (the fuzzers themselves link -fsanitize=fuzzer, which
+  # brings libFuzzer's main). Warnings stay on but do not fail: -Werror is for the gcc builds, and a
+  # clang-only warning must not stop a fuzzing campaign. -O0 with line tables only: the core compiles
+  # in well under half the time of -O1 -g, and fuzzed inputs are small enough that execution speed
+  # is bound by the parsers' instrumentation, not by the kernels' optimisation.
+  target_compile_options(tessera_options INTERFACE -O0 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined
+                                                   -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+                                                   -Wno-error)
+  target_link_options(tessera_options INTERFACE -fsanitize=address,undefined)
+endif()

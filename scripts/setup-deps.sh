@@ -13,6 +13,8 @@ packages=(
     libprotobuf-dev dpkg-dev file clang-format graphviz
     # GUI tests and screenshots
     xvfb xauth imagemagick fonts-dejavu-core fonts-noto-cjk
+    # fuzzing (scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
+    clang libclang-rt-14-dev
     # references for conformance tests and benchmarks
     python3-torch python3-sklearn python3-onnx python3-numpy libopenblas0-pthread libopenblas-dev
 )

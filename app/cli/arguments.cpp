@@ -1,6 +1,7 @@
 #include "app/cli/arguments.h"
 
 #include <charconv>
+#include <limits>
 
 namespace tessera::cli {
 
@@ -24,13 +25,17 @@ const std::string& Arguments::required(const std::string& option) const {
     return it->second;
 }
 
-std::optional<std::int64_t> Arguments::integer(const std::string& option, std::int64_t min) const {
+std::optional<std::int64_t> Arguments::integer(const std::string& option, std::int64_t min, std::int64_t max) const {
     const auto text = value(option);
     if (!text) return std::nullopt;
     std::int64_t n = 0;
     const auto r = std::from_chars(text->data(), text->data() + text->size(), n);
-    if (r.ec != std::errc() || r.ptr != text->data() + text->size() || n < min)
-        throw UsageError(option + " expects an integer ≥ " + std::to_string(min) + ", got '" + *text + "'");
+    if (r.ec != std::errc() || r.ptr != text->data() + text->size() || n < min || n > max) {
+        const std::string range = max == std::numeric_limits<std::int64_t>::max()
+                                      ? "≥ " + std::to_string(min)
+                                      : "from " + std::to_string(min) + " to " + std::to_string(max);
+        throw UsageError(option + " expects an integer " + range + ", got '" + *text + "'");
+    }
     return n;
 }
 

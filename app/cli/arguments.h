@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,8 +34,9 @@ public:
     std::optional<std::string> value(const std::string& option) const;
     const std::string& required(const std::string& option) const;
     bool flag(const std::string& option) const { return flags.count(option) > 0; }
-    // An integer option ≥ min; UsageError "--epochs expects an integer ≥ 1, got 'x'".
-    std::optional<std::int64_t> integer(const std::string& option, std::int64_t min) const;
+    // An integer option in [min, max]; UsageError "--epochs expects an integer ≥ 1, got 'x'".
+    std::optional<std::int64_t> integer(const std::string& option, std::int64_t min,
+                                        std::int64_t max = std::numeric_limits<std::int64_t>::max()) const;
 };
 
 // `valued` options take the next argument as their value, `flagOptions` take none; anything else

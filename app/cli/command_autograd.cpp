@@ -38,7 +38,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (a == "--dot") {
             runSpec.dot = true;
         } else if (a == "--in" || a == "--out" || a == "--threads" || a == "--requires-grad" || a == "--backward" ||
-                   a == "--grad-output") {
+                   a == "--grad-output" || a == "--max-tensor-mb") {
             const std::string* v = value();
             if (!v) return usageError(err, kName, a + " needs a value");
             try {
@@ -53,6 +53,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
                     if (r.ec != std::errc() || r.ptr != v->data() + v->size() || n < 1)
                         return usageError(err, kName, "--threads expects a positive integer, got '" + *v + "'");
                     runSpec.threads = n;
+                } else if (a == "--max-tensor-mb") {
+                    std::size_t mb = 0;
+                    const auto r = std::from_chars(v->data(), v->data() + v->size(), mb);
+                    if (r.ec != std::errc() || r.ptr != v->data() + v->size() || mb < 1 || mb > (std::size_t{1} << 30))
+                        return usageError(err, kName, "--max-tensor-mb expects a positive integer, got '" + *v + "'");
+                    runSpec.maxTensorBytes = mb << 20;
                 } else if (a == "--requires-grad") {
                     for (auto& name : splitNames(*v)) runSpec.requiresGrad.push_back(name);
                 } else if (a == "--backward") {
@@ -87,7 +93,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 [[maybe_unused]] const bool registered = registerCommand(
     {kName,
      "SCRIPT.py --in NAME=FILE.npy... --out DIR [--threads N] [--requires-grad NAME,...] [--backward VAR "
-     "[--grad-output FILE.npy]] [--dot]",
+     "[--grad-output FILE.npy]] [--dot] [--max-tensor-mb N]",
      "Run a PyTorch-style script on .npy inputs; write every variable (and gradients) as .npy.", run});
 
 }  // namespace

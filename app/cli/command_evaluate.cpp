@@ -6,6 +6,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/project.h"
 #include "core/tensor/error.h"
+#include "core/train/limits.h"
 #include "core/train/project_session.h"
 
 namespace tessera::cli {
@@ -28,7 +29,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     const std::filesystem::path projectFile = a.project();
     train::SessionOverrides overrides;
-    if (auto threads = a.integer("--threads", 1)) overrides.threads = static_cast<int>(*threads);
+    if (auto threads = a.integer("--threads", 1, train::kMaxThreads)) overrides.threads = static_cast<int>(*threads);
     train::ProjectSession session(io::loadProject(projectFile), projectFile, overrides);
     session.loadWeights(a.required("--weights"));
     const std::string text = io::writeJson(train::metricsJson(session.evaluate(split), split));

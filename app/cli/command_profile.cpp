@@ -18,6 +18,7 @@
 #include "core/profile/aggregate.h"
 #include "core/profile/profiler.h"
 #include "core/tensor/error.h"
+#include "core/train/limits.h"
 #include "core/train/project_session.h"
 
 namespace tessera::cli {
@@ -70,7 +71,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         steps = *a.integer("--steps", 1);
         warmup = a.integer("--warmup", 0).value_or(1);
         if (auto seed = a.integer("--seed", 0)) overrides.seed = static_cast<std::uint64_t>(*seed);
-        if (auto threads = a.integer("--threads", 1)) overrides.threads = static_cast<int>(*threads);
+        if (auto threads = a.integer("--threads", 1, train::kMaxThreads))
+            overrides.threads = static_cast<int>(*threads);
     } catch (const UsageError& e) {
         return usageError(err, kName, e.what());
     }

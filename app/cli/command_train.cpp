@@ -15,6 +15,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/project.h"
 #include "core/tensor/error.h"
+#include "core/train/limits.h"
 #include "core/train/non_finite.h"
 #include "core/train/project_session.h"
 
@@ -59,7 +60,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         a.required("--out");
         overrides.epochs = a.integer("--epochs", 1);
         if (auto seed = a.integer("--seed", 0)) overrides.seed = static_cast<std::uint64_t>(*seed);
-        if (auto threads = a.integer("--threads", 1)) overrides.threads = static_cast<int>(*threads);
+        if (auto threads = a.integer("--threads", 1, train::kMaxThreads))
+            overrides.threads = static_cast<int>(*threads);
         stopAfter = a.integer("--stop-after-epoch", 1);
     } catch (const UsageError& e) {
         return usageError(err, kName, e.what());

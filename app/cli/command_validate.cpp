@@ -57,7 +57,7 @@ int checkModel(const io::Project& project, const std::filesystem::path& file, st
             }
             out << "  samples: " << dataset.size() << " × " << dataset.numFeatures() << " features\n";
         } catch (const Error& e) {
-            err << "tessera-cli validate: " << file.string() << ": data: " << e.what() << "\n";
+            err << "tessera-cli validate: " << e.what() << "\n";  // names the file, line and column
             ++errors;
         }
     }

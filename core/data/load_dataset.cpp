@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 
 #include "core/data/builtin.h"
@@ -22,24 +23,54 @@ const std::vector<std::string> kCsvKeys = {"csv",         "testFraction", "valFr
                                            "scale",       "target",       "task",        "delimiter", "header",
                                            "categorical", "ignore",       "missing",     "numeric",   "malformed"};
 
-// Typed reads of one spec's keys, each error naming "data.KEY".
+// What a generated data set may ask for: a damaged or hostile project must not make a load allocate
+// gigabytes or run for hours (docs/RELIABILITY.md). 2^26 values are 256 MiB of float32.
+constexpr std::int64_t kMaxSamples = 1'000'000;
+constexpr std::int64_t kMaxWidth = 4096;  // features, classes, centers, sequence length
+constexpr std::int64_t kMaxValues = std::int64_t{1} << 26;
+
+// Typed reads of one spec's keys, each error naming the project file, the line and column of the
+// value and "data.KEY".
 class Spec {
 public:
-    explicit Spec(const io::Json& json) : m_json(json) {}
+    Spec(const io::Json& json, std::string source) : m_json(json), m_source(std::move(source)) {}
 
     const io::Json* find(const char* key) const { return m_json.find(key); }
-    [[noreturn]] void fail(const char* key, const std::string& why) const {
-        throw ValueError(std::string("data.") + key + ": " + why);
+    // "FILE:LINE:COLUMN: " for a value read from a file, "FILE: " for one built in code.
+    std::string where(const io::Json& value) const {
+        if (value.line() <= 0) return m_source + ": ";
+        return m_source + ":" + std::to_string(value.line()) + ":" + std::to_string(value.column()) + ": ";
     }
+    [[noreturn]] void fail(const char* key, const std::string& why) const {
+        const io::Json* v = find(key);
+        throw ValueError(where(v ? *v : m_json) + "data." + key + ": " + why);
+    }
+    [[noreturn]] void failWhole(const std::string& why) const { throw ValueError(where(m_json) + "data: " + why); }
     std::string found(const io::Json& v) const {
         return v.isArray() || v.isObject() ? std::string(io::typeName(v.type())) : io::writeJson(v, 0);
     }
-    std::int64_t integer(const char* key, std::int64_t fallback, std::int64_t least) const {
+    std::int64_t integer(const char* key, std::int64_t fallback, std::int64_t least, std::int64_t most) const {
         const io::Json* v = find(key);
         if (!v) return fallback;
-        if (!v->isInteger() || v->asInteger() < least)
-            fail(key, "expected an integer >= " + std::to_string(least) + ", found " + found(*v));
+        if (!v->isInteger() || v->asInteger() < least || v->asInteger() > most)
+            fail(key, "expected an integer from " + std::to_string(least) + " to " + std::to_string(most) + ", found " +
+                          found(*v));
         return v->asInteger();
+    }
+    std::int64_t samples(std::int64_t fallback, std::int64_t least) const {
+        return integer("samples", fallback, least, kMaxSamples);
+    }
+    std::int64_t width(const char* key, std::int64_t fallback, std::int64_t least) const {
+        return integer(key, fallback, least, kMaxWidth);
+    }
+    // samples × values per sample must stay within kMaxValues.
+    std::int64_t samplesOf(std::int64_t fallback, std::int64_t least, const char* widthKey, std::int64_t width) const {
+        const std::int64_t n = samples(fallback, least);
+        if (n * width > kMaxValues)
+            fail("samples", std::to_string(n) + " samples of " + std::to_string(width) + " " + widthKey + " are " +
+                                std::to_string(n * width) + " values, more than the " + std::to_string(kMaxValues) +
+                                " a generated data set may hold");
+        return n;
     }
     double number(const char* key, double fallback, double least, bool strictlyAbove = false) const {
         const io::Json* v = find(key);
@@ -49,7 +80,9 @@ public:
                           ", found " + found(*v));
         return v->asNumber();
     }
-    std::uint64_t seed() const { return static_cast<std::uint64_t>(integer("seed", 0, 0)); }
+    std::uint64_t seed() const {
+        return static_cast<std::uint64_t>(integer("seed", 0, 0, std::numeric_limits<std::int64_t>::max()));
+    }
     std::vector<std::string> strings(const char* key) const {
         std::vector<std::string> out;
         const io::Json* v = find(key);
@@ -67,12 +100,14 @@ public:
             if (std::find(known.begin(), known.end(), key) == known.end()) {
                 std::string list;
                 for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-                throw ValueError("data: unknown key '" + key + "' for " + what + " (known: " + list + ")");
+                throw ValueError(where(value) + "data: unknown key '" + key + "' for " + what + " (known: " + list +
+                                 ")");
             }
     }
 
 private:
     const io::Json& m_json;
+    std::string m_source;
 };
 
 struct GeneratorEntry {
@@ -84,50 +119,51 @@ const std::map<std::string, GeneratorEntry>& generators() {
     static const std::map<std::string, GeneratorEntry> table = {
         {"moons",
          {{"samples", "noise"},
-          [](const Spec& s) { return makeMoons(s.integer("samples", 1000, 2), s.number("noise", 0.1, 0), s.seed()); }}},
+          [](const Spec& s) { return makeMoons(s.samples(1000, 2), s.number("noise", 0.1, 0), s.seed()); }}},
         {"circles",
          {{"samples", "noise", "factor"},
           [](const Spec& s) {
-              return makeCircles(s.integer("samples", 1000, 2), s.number("noise", 0.05, 0), s.number("factor", 0.8, 0),
-                                 s.seed());
+              return makeCircles(s.samples(1000, 2), s.number("noise", 0.05, 0), s.number("factor", 0.8, 0), s.seed());
           }}},
         {"blobs",
          {{"samples", "centers", "features", "clusterStd"},
           [](const Spec& s) {
-              return makeBlobs(s.integer("samples", 1000, 1), s.integer("centers", 3, 1), s.integer("features", 2, 1),
+              const std::int64_t features = s.width("features", 2, 1);
+              return makeBlobs(s.samplesOf(1000, 1, "features", features), s.width("centers", 3, 1), features,
                                s.number("clusterStd", 1.0, 0), s.seed());
           }}},
         {"spirals",
          {{"samples", "classes", "noise", "turns"},
           [](const Spec& s) {
-              return makeSpirals(s.integer("samples", 900, 2), s.integer("classes", 3, 2), s.number("noise", 0.1, 0),
+              return makeSpirals(s.samples(900, 2), s.width("classes", 3, 2), s.number("noise", 0.1, 0),
                                  s.number("turns", 1.0, 0), s.seed());
           }}},
         {"xor",
          {{"samples", "noise"},
-          [](const Spec& s) { return makeXor(s.integer("samples", 1000, 1), s.number("noise", 0.1, 0), s.seed()); }}},
+          [](const Spec& s) { return makeXor(s.samples(1000, 1), s.number("noise", 0.1, 0), s.seed()); }}},
         {"linear",
          {{"samples", "features", "noise"},
           [](const Spec& s) {
-              return makeLinearRegression(s.integer("samples", 1000, 1), s.integer("features", 1, 1),
+              const std::int64_t features = s.width("features", 1, 1);
+              return makeLinearRegression(s.samplesOf(1000, 1, "features", features), features,
                                           s.number("noise", 0.1, 0), s.seed());
           }}},
         {"sine_regression",
          {{"samples", "noise"},
-          [](const Spec& s) {
-              return makeSineRegression(s.integer("samples", 1000, 1), s.number("noise", 0.1, 0), s.seed());
-          }}},
+          [](const Spec& s) { return makeSineRegression(s.samples(1000, 1), s.number("noise", 0.1, 0), s.seed()); }}},
         {"sine",
          {{"samples", "sequenceLength", "noise"},
           [](const Spec& s) {
-              return makeSineNextValue(s.integer("samples", 512, 1), s.integer("sequenceLength", 32, 2),
+              const std::int64_t length = s.width("sequenceLength", 32, 2);
+              return makeSineNextValue(s.samplesOf(512, 1, "sequenceLength", length), length,
                                        s.number("noise", 0.05, 0), s.seed());
           }}},
         {"sine_frequency",
          {{"samples", "sequenceLength", "classes", "noise"},
           [](const Spec& s) {
-              return makeSineSequences(s.integer("samples", 512, 1), s.integer("sequenceLength", 32, 2),
-                                       s.integer("classes", 4, 2), s.number("noise", 0.1, 0), s.seed());
+              const std::int64_t length = s.width("sequenceLength", 32, 2);
+              return makeSineSequences(s.samplesOf(512, 1, "sequenceLength", length), length, s.width("classes", 4, 2),
+                                       s.number("noise", 0.1, 0), s.seed());
           }}},
     };
     return table;
@@ -186,13 +222,12 @@ std::vector<std::string> datasetNames() {
 }
 
 Dataset loadDataset(const io::Json& dataSpec, const std::filesystem::path& projectFile) {
-    if (!dataSpec.isObject())
-        throw ValueError("data: expected an object, found " + std::string(io::typeName(dataSpec.type())));
-    const Spec spec(dataSpec);
+    const Spec spec(dataSpec, projectFile.string());
+    if (!dataSpec.isObject()) spec.failWhole("expected an object, found " + std::string(io::typeName(dataSpec.type())));
     const io::Json* name = spec.find("dataset");
     const io::Json* csv = spec.find("csv");
-    if (name && csv) throw ValueError("data: give either \"dataset\" or \"csv\", not both");
-    if (!name && !csv) throw ValueError("data: missing \"dataset\" (a built-in or generated set) or \"csv\" (a file)");
+    if (name && csv) spec.failWhole("give either \"dataset\" or \"csv\", not both");
+    if (!name && !csv) spec.failWhole("missing \"dataset\" (a built-in or generated set) or \"csv\" (a file)");
 
     Dataset d;
     if (csv) {
@@ -205,7 +240,7 @@ Dataset loadDataset(const io::Json& dataSpec, const std::filesystem::path& proje
         try {
             text = io::readFile(file);
         } catch (const IoError& e) {
-            throw IoError(std::string("data.csv: ") + e.what());
+            throw IoError(spec.where(*csv) + "data.csv: " + e.what());
         }
         d = parseCsv(text, csv->asString(), options);
         d.name = file.stem().string();

@@ -44,6 +44,11 @@ std::int64_t knownProduct(const SymShape& shape) {
     return n;
 }
 
+// The largest model analyze() accepts (Note [Model size limits]): parameters per node, and values per
+// sample of any node's output; 2^28 values are 1 GiB of float32.
+constexpr std::int64_t kMaxParameters = std::int64_t{1} << 28;
+constexpr std::int64_t kMaxValuesPerSample = std::int64_t{1} << 28;
+
 struct Analyzer {
     Analyzer(const ModelGraph& g, const AnalyzeOptions& o) : graph(g), options(o) {}
 
@@ -368,6 +373,32 @@ struct Analyzer {
         }
     }
 
+    // Note [Model size limits]: a damaged or hostile project (a Linear with 10^9 outputs) must be an
+    // error on its node, not an allocation of gigabytes when the model is built or run. The limits
+    // are counted in values, 4 bytes each in float32; docs/RELIABILITY.md.
+    void checkSizes() {
+        for (const auto& r : report.nodes) {
+            if (r.parameters > kMaxParameters)
+                problem(r.id, "has " + std::to_string(r.parameters) + " parameters, more than the " +
+                                  std::to_string(kMaxParameters) + " (1 GiB of float32) a model may hold");
+            for (std::size_t o = 0; o < r.outputs.size(); ++o) {
+                const SymShape& shape = r.outputs[o].shape;
+                // Saturating: the product of a few huge known sizes overflows int64 otherwise.
+                std::int64_t n = 1;
+                for (std::size_t d = 1; d < shape.size() && n <= kMaxValuesPerSample; ++d) {
+                    if (!shape[d].isKnown()) continue;
+                    const std::int64_t size = shape[d].size;
+                    n = size != 0 && n > kMaxValuesPerSample / size ? kMaxValuesPerSample + 1 : n * size;
+                }
+                if (n > kMaxValuesPerSample) {
+                    problem(r.id, "output " + std::to_string(o) + " " + toString(shape) + " holds more than " +
+                                      std::to_string(kMaxValuesPerSample) + " values (1 GiB of float32) per sample");
+                    break;
+                }
+            }
+        }
+    }
+
     void totals() {
         for (const auto& r : report.nodes) {
             report.totalParameters += r.parameters;
@@ -394,6 +425,7 @@ GraphReport analyze(const ModelGraph& graph, const AnalyzeOptions& options) {
     a.checkInputFeatures();
     a.checkTargets();
     a.checkReachability();
+    a.checkSizes();
     a.totals();
     return std::move(a.report);
 }

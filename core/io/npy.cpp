@@ -1,5 +1,6 @@
 #include "core/io/npy.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -186,10 +187,13 @@ Tensor decodeNpy(std::string_view bytes, std::string_view source) {
     if (!dtype)
         fail(source, "unsupported dtype '" + header.descr +
                          "' (supported: '<f4' float32, '<f8' float64, '<i8' int64, '|b1' bool)");
-    std::int64_t numel = 1;
+    // The product of the sizes, zeros counted as ones, must fit: strides are computed that way, so a
+    // zero-size dimension does not make [0, 2^62, 2^62] harmless.
+    std::int64_t numel = 1, span = 1;
     for (auto s : header.shape) {
-        if (s != 0 && numel > std::numeric_limits<std::int64_t>::max() / 8 / s)
+        if (s > 1 && span > std::numeric_limits<std::int64_t>::max() / 8 / s)
             fail(source, "bad shape " + shapeToString(header.shape) + ": too many elements");
+        span *= std::max<std::int64_t>(s, 1);
         numel *= s;
     }
     const std::size_t dataBytes = static_cast<std::size_t>(numel) * itemSize(*dtype);

@@ -184,12 +184,15 @@ SafetensorsFile decodeSafetensors(std::string_view bytes, std::string_view sourc
         else
             fail(source, where + ": unsupported dtype '" + code + "' (F32, F64, I64 and BOOL are supported)");
         if (!shape->isArray()) fail(source, where + ": 'shape' is not an array");
-        std::uint64_t numel = 1;
+        // Zeros count as ones in the overflow check: strides are products of the sizes that way, so a
+        // zero-size dimension does not make [0, 2^62, 2^62] harmless.
+        std::uint64_t numel = 1, span = 1;
         bool overflow = false;
         for (const auto& s : shape->asArray()) {
             if (!s.isInteger() || s.asNumber() < 0) fail(source, where + ": 'shape' must hold non-negative integers");
             const auto size = static_cast<std::uint64_t>(s.asInteger());
-            if (size != 0 && numel > (std::uint64_t(1) << 62) / size) overflow = true;
+            if (size > 1 && span > (std::uint64_t(1) << 62) / size) overflow = true;
+            if (!overflow) span *= std::max<std::uint64_t>(size, 1);
             numel *= size;
             e.shape.push_back(s.asInteger());
         }

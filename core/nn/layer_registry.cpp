@@ -224,8 +224,9 @@ io::Json resolveOptions(std::string_view type, const io::Json& options) {
                          std::string(io::typeName(options.type())));
     if (options.isObject()) {
         for (const auto& [key, value] : options.asObject()) {
-            const bool known =
-                std::any_of(info.params.begin(), info.params.end(), [&](const ParamSpec& p) { return p.name == key; });
+            // Captured by name: clang 14 (the fuzz build) cannot capture a structured binding.
+            const bool known = std::any_of(info.params.begin(), info.params.end(),
+                                           [&name = key](const ParamSpec& p) { return p.name == name; });
             if (!known) {
                 std::string names;
                 for (const auto& p : info.params) names += (names.empty() ? "" : ", ") + p.name;

@@ -139,7 +139,8 @@ void Module::loadStateDict(const NamedTensors& state, bool strict) {
     }
     autograd::NoGradGuard noGrad;
     for (const auto& [name, target] : own) {
-        auto it = std::find_if(state.begin(), state.end(), [&](const auto& kv) { return kv.first == name; });
+        // Named capture: clang 14 (the fuzz build) cannot capture a structured binding.
+        auto it = std::find_if(state.begin(), state.end(), [&name = name](const auto& kv) { return kv.first == name; });
         if (it == state.end()) continue;
         if (it->second.sizes() != target.sizes())
             throw ShapeError("Error(s) in loading state_dict for " + m_typeName + ": size mismatch for " + name +

@@ -82,13 +82,13 @@ Tensor Importer::tensorFrom(const ::onnx::TensorProto& t) const {
     }
     auto fromRaw = [&](auto zero) {
         using T = decltype(zero);
-        std::vector<T> v(static_cast<std::size_t>(n));
+        const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(T);
+        // The data's size is checked before anything is allocated: a small file whose dims claim
+        // kMaxElements values must not cost that much memory and time to refuse.
         if (t.has_raw_data()) {
-            if (t.raw_data().size() != v.size() * sizeof(T)) {
+            if (t.raw_data().size() != bytes)
                 fail(what + " holds " + std::to_string(t.raw_data().size()) + " bytes, its shape needs " +
-                     std::to_string(v.size() * sizeof(T)));
-            }
-            if (!v.empty()) std::memcpy(v.data(), t.raw_data().data(), v.size() * sizeof(T));
+                     std::to_string(bytes));
         } else {
             const auto count = [&]() -> std::int64_t {
                 if constexpr (std::is_same_v<T, float>) return t.float_data_size();
@@ -96,6 +96,11 @@ Tensor Importer::tensorFrom(const ::onnx::TensorProto& t) const {
             }();
             if (count != n)
                 fail(what + " holds " + std::to_string(count) + " values, its shape needs " + std::to_string(n));
+        }
+        std::vector<T> v(static_cast<std::size_t>(n));
+        if (t.has_raw_data()) {
+            if (!v.empty()) std::memcpy(v.data(), t.raw_data().data(), bytes);
+        } else {
             for (std::int64_t i = 0; i < n; ++i) {
                 if constexpr (std::is_same_v<T, float>) {
                     v[static_cast<std::size_t>(i)] = t.float_data(static_cast<int>(i));

@@ -77,7 +77,9 @@ Tensor indexSelect(const Tensor& x, std::int64_t dim, const Tensor& index) {
     Tensor out = Tensor::empty(outSizes, x.dtype());
     if (out.numel() > 0) {
         const Tensor src = detail::materialize(x);
-        const auto [outer, nx, inner] = blocksOf(x.sizes(), dim);
+        // Plain variables, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+        const Blocks blocks = blocksOf(x.sizes(), dim);
+        const std::int64_t outer = blocks.outer, nx = blocks.n, inner = blocks.inner;
         const std::size_t rowBytes = static_cast<std::size_t>(inner) * itemSize(x.dtype());
         const auto* sp = static_cast<const char*>(src.rawData());
         auto* op = static_cast<char*>(out.rawData());
@@ -113,7 +115,8 @@ Tensor indexSelectBackward(const Tensor& grad, const Shape& inputSizes, std::int
     const std::int64_t* ip = idx.data<std::int64_t>();
     const std::int64_t k = idx.numel();
     if (out.numel() == 0 || k == 0) return call.finish(out);
-    const auto [outer, n, inner] = blocksOf(inputSizes, dim);
+    const Blocks blocks = blocksOf(inputSizes, dim);  // not a structured binding: see indexSelect
+    const std::int64_t outer = blocks.outer, n = blocks.n, inner = blocks.inner;
     visitFloating(grad.dtype(), "index_select_backward", [&]<class T>() {
         const Tensor g = detail::materialize(grad);
         const T* gp = g.data<T>();

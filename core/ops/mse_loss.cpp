@@ -61,7 +61,8 @@ Tensor mseLoss(const Tensor& inputArg, const Tensor& targetArg, Reduction reduct
     const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "mse_loss");
     const Shape& sizes = input.sizes();
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
-    Tensor out = visitFloating(dtype, "mse_loss", [&]<class T>() {
+    // Named captures: clang 14 (the fuzz build) cannot capture a structured binding.
+    Tensor out = visitFloating(dtype, "mse_loss", [&, &input = input, &target = target]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
         const Tensor y = detail::materialize(target, sizes, dtype);
         const T* xp = x.data<T>();

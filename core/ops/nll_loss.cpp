@@ -72,7 +72,9 @@ struct NllLossBackwardBackward final : autograd::Node {
 // 'none' output. Targets are validated before any work. Attaches NllLossBackward0 (or the 2D node).
 Tensor nllForward(const Tensor& input, const Tensor& target, const Tensor& weight, Reduction reduction,
                   std::int64_t ignoreIndex, const Shape& outSizes) {
-    const auto [n, c, s] = layoutOf(input);
+    // Plain variables, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+    const Layout layout = layoutOf(input);
+    const std::int64_t n = layout.n, c = layout.c, s = layout.s;
     const Tensor tgt = detail::materialize(target);
     const std::int64_t* tp = tgt.data<std::int64_t>();
     const std::int64_t count = n * s;
@@ -214,7 +216,8 @@ Tensor nllLoss(const Tensor& input, const Tensor& target, const Tensor& weight, 
 Tensor nllLossBackward(const Tensor& grad, const Tensor& input, const Tensor& target, const Tensor& weight,
                        Reduction reduction, std::int64_t ignoreIndex, double totalWeight) {
     OpCall call(kNllLossBackward, grad, input, target, weight);
-    const auto [n, c, s] = layoutOf(input);
+    const Layout layout = layoutOf(input);  // not a structured binding: see nllForward
+    const std::int64_t n = layout.n, c = layout.c, s = layout.s;
     Tensor out = tessera::zeros(input.sizes(), input.dtype());
     const std::int64_t count = n * s;
     if (count > 0 && c > 0) {

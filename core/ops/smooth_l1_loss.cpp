@@ -114,7 +114,8 @@ Tensor smoothL1Loss(const Tensor& inputArg, const Tensor& targetArg, Reduction r
     const auto [input, target] = detail::broadcastOperands(inputArg, targetArg, "smooth_l1_loss");
     const Shape& sizes = input.sizes();
     const DType dtype = promoteTypes(input.dtype(), target.dtype());
-    Tensor out = visitFloating(dtype, "smooth_l1_loss", [&]<class T>() {
+    // Named captures: clang 14 (the fuzz build) cannot capture a structured binding.
+    Tensor out = visitFloating(dtype, "smooth_l1_loss", [&, &input = input, &target = target]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
         const Tensor y = detail::materialize(target, sizes, dtype);
         const T* xp = x.data<T>();
@@ -142,7 +143,8 @@ Tensor huberLoss(const Tensor& inputArg, const Tensor& targetArg, Reduction redu
                         std::string(dtypeName(promoteTypes(input.dtype(), target.dtype()))) +
                         " can't be cast to the desired output type " + std::string(dtypeName(input.dtype())));
     const DType dtype = input.dtype();
-    Tensor out = visitFloating(dtype, "huber_loss", [&]<class T>() {
+    // Named captures: clang 14 (the fuzz build) cannot capture a structured binding.
+    Tensor out = visitFloating(dtype, "huber_loss", [&, &input = input, &target = target]<class T>() {
         const Tensor x = detail::materialize(input, sizes, dtype);
         const Tensor y = detail::materialize(target, sizes, dtype);
         const T* xp = x.data<T>();

@@ -10,6 +10,13 @@ namespace tessera::script {
 
 namespace {
 
+// Note [Expression depth]: the parser and the interpreter are recursive, so an expression nested
+// thousands of levels deep ("((((x))))…", "-----x", "x+x+…+x", "x.t().t()…") would overflow the stack
+// (a fuzzer finds that first). m_depth bounds the depth of the tree being built: one level per nested
+// factor (parentheses, brackets, call arguments, signs, the right side of **) and one per link of a
+// chain of binary operators or of calls, attributes and subscripts.
+constexpr int kMaxDepth = 500;
+
 class Parser {
 public:
     Parser(std::vector<Token> tokens, std::string_view file) : m_tokens(std::move(tokens)), m_file(file) {}
@@ -17,7 +24,10 @@ public:
     Program run() {
         Program program;
         program.file = m_file;
-        while (peek().kind != TokenKind::End) program.statements.push_back(statement());
+        while (peek().kind != TokenKind::End) {
+            m_depth = 0;
+            program.statements.push_back(statement());
+        }
         return program;
     }
 
@@ -50,6 +60,20 @@ private:
                 return "'" + t.text + "'";
         }
     }
+    // Restores m_depth when the rule that went deeper returns.
+    struct DepthScope {
+        explicit DepthScope(int& depth) : m_saved(depth), m_depth(depth) {}
+        ~DepthScope() { m_depth = m_saved; }
+        DepthScope(const DepthScope&) = delete;
+        DepthScope& operator=(const DepthScope&) = delete;
+        int m_saved;
+        int& m_depth;
+    };
+    void deeper(const Token& at) {
+        if (++m_depth > kMaxDepth)
+            fail(at, "expression nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
+    }
+
     static std::shared_ptr<Expr> make(Expr::Kind kind, const Token& at) {
         auto e = std::make_shared<Expr>();
         e->kind = kind;
@@ -129,9 +153,11 @@ private:
     }
 
     ExprPtr arith() {
+        const DepthScope scope(m_depth);
         ExprPtr lhs = term();
         while (isOp("+") || isOp("-")) {
             const Token& at = next();
+            deeper(at);
             auto e = make(Expr::Kind::Binary, at);
             e->text = at.text;
             e->children = {lhs, term()};
@@ -141,10 +167,12 @@ private:
     }
 
     ExprPtr term() {
+        const DepthScope scope(m_depth);
         ExprPtr lhs = factor();
         while (isOp("*") || isOp("/") || isOp("@") || isOp("//") || isOp("%")) {
             if (isOp("//") || isOp("%")) fail(peek(), "operator '" + peek().text + "' is not supported");
             const Token& at = next();
+            deeper(at);
             auto e = make(Expr::Kind::Binary, at);
             e->text = at.text;
             e->children = {lhs, factor()};
@@ -154,6 +182,8 @@ private:
     }
 
     ExprPtr factor() {
+        const DepthScope scope(m_depth);
+        deeper(peek());
         if (isOp("-") || isOp("+")) {
             const Token& at = next();
             auto e = make(Expr::Kind::Unary, at);
@@ -178,8 +208,10 @@ private:
     }
 
     ExprPtr primary() {
+        const DepthScope scope(m_depth);
         ExprPtr e = atom();
         while (true) {
+            if (isOp("(") || isOp("[") || isOp(".")) deeper(peek());
             if (isOp("(")) {
                 e = call(e);
             } else if (isOp("[")) {
@@ -334,6 +366,7 @@ private:
     std::vector<Token> m_tokens;
     std::string m_file;
     std::size_t m_pos = 0;
+    int m_depth = 0;  // Note [Expression depth]
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "core/io/npy.h"
 #include "core/kernels/parallel.h"
 #include "core/script/interpreter.h"
+#include "core/tensor/memory_limit.h"
 
 namespace tessera::script {
 
@@ -53,6 +54,7 @@ std::vector<std::filesystem::path> runScriptFile(const ScriptRun& run) {
     if (run.threads < 0) throw ValueError("--threads: expected a positive number, got " + std::to_string(run.threads));
     if (run.threads > 0) kernels::setNumThreads(run.threads);
     const std::string text = readText(run.script);
+    const MemoryLimit limit(run.maxTensorBytes);
 
     Interpreter interp;
     for (const auto& in : run.inputs) interp.setVariable(in.name, Value(io::readNpy(in.file)));

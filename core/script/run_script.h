@@ -12,6 +12,7 @@
 //   std::vector<std::string> files = runScriptFile(run);   // "out/loss.npy", …, "out/grad_w.npy", "out/graph.dot"
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ struct ScriptRun {
     // Also write outDir/graph.dot: the autograd graph (PyTorch's Node names) behind the --backward
     // variable, or behind every assigned tensor that has a grad_fn when there is no backward.
     bool dot = false;
+    // The most one tensor of the run may take (core/tensor/memory_limit.h): a script asking for
+    // torch.zeros(10**6, 10**6) fails with a message instead of exhausting the machine.
+    std::size_t maxTensorBytes = std::size_t{1} << 30;
 };
 
 // "NAME=FILE.npy" → {NAME, FILE.npy}; ValueError when the form or the name is wrong.

@@ -1,12 +1,17 @@
 #include "core/tensor/storage.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <string>
 #include <vector>
 
+#include "core/tensor/error.h"
+#include "core/tensor/memory_limit.h"
 #include "core/tensor/object_pool.h"
 
 namespace tessera {
@@ -144,6 +149,10 @@ BlockCache& blockCache() {
     return cache;
 }
 
+// Note [Memory limit]: checked only on the path of blocks too large for the cache, so the small
+// tensors of eager autograd pay nothing; the cap (core/tensor/memory_limit.h) is far above kMaxCached.
+thread_local std::size_t t_maxStorageBytes = SIZE_MAX;
+
 void* allocateBlock(std::size_t nbytes) {
     if (kCacheBlocks && nbytes <= kMaxCached && !BlockCache::s_destroyed) {
         const SizeClass c = sizeClass(nbytes);
@@ -152,6 +161,9 @@ void* allocateBlock(std::size_t nbytes) {
         if (!p) throw std::bad_alloc();
         return p;
     }
+    if (nbytes > t_maxStorageBytes)
+        throw ValueError("cannot allocate " + std::to_string(nbytes) + " bytes for a tensor: more than the limit of " +
+                         std::to_string(t_maxStorageBytes) + " bytes");
     // aligned_alloc wants a size that is a multiple of the alignment; a zero-size tensor still gets a
     // valid, unique pointer.
     std::size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
@@ -167,6 +179,14 @@ void freeBlock(void* p, std::size_t nbytes) {
     std::free(p);
 }
 }  // namespace
+
+std::size_t maxStorageBytes() noexcept { return t_maxStorageBytes; }
+
+MemoryLimit::MemoryLimit(std::size_t bytes) noexcept : m_previous(t_maxStorageBytes) {
+    t_maxStorageBytes = std::min(bytes, m_previous);
+}
+
+MemoryLimit::~MemoryLimit() { t_maxStorageBytes = m_previous; }
 
 StorageImpl::StorageImpl(Token, std::size_t nbytes) : m_data(allocateBlock(nbytes)), m_nbytes(nbytes) { countLive(1); }
 

@@ -76,7 +76,11 @@ ProjectSession::ProjectSession(io::Project project, const std::filesystem::path&
 
     data::Dataset dataset = data::loadDataset(m_project.data, projectFile);
     m_split = data::splitFromSpec(dataset, m_project.data);
-    m_model = buildModel(m_project, m_config.seed);
+    try {
+        m_model = buildModel(m_project, m_config.seed);
+    } catch (const ValueError& e) {
+        throw ValueError(m_source + ": " + e.what());  // the message names the project; this names its file
+    }
     m_model->fitNormalization(m_split.train.features);
     // After fitting, so Normalize statistics saved with the weights win over the freshly fitted ones.
     if (!m_config.initialWeights.empty()) {

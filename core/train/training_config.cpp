@@ -3,8 +3,10 @@
 #include <cctype>
 #include <cmath>
 #include <initializer_list>
+#include <limits>
 
 #include "core/tensor/error.h"
+#include "core/train/limits.h"
 
 namespace tessera::train {
 namespace {
@@ -43,10 +45,13 @@ public:
         }
     }
 
-    std::int64_t integer(const io::Json& value, const std::string& field, std::int64_t min) const {
+    std::int64_t integer(const io::Json& value, const std::string& field, std::int64_t min,
+                         std::int64_t max = std::numeric_limits<std::int64_t>::max()) const {
         if (!value.isInteger()) fail(value, field, "must be an integer, found " + describe(value));
         if (value.asInteger() < min)
             fail(value, field, "must be at least " + std::to_string(min) + ", found " + describe(value));
+        if (value.asInteger() > max)
+            fail(value, field, "must be at most " + std::to_string(max) + ", found " + describe(value));
         return value.asInteger();
     }
 
@@ -147,13 +152,14 @@ TrainingConfig parseTrainingConfig(const io::Json& training, std::string_view so
         }
         cfg.scheduler = s;
     }
-    if (const io::Json* v = training.find("epochs")) cfg.epochs = r.integer(*v, "epochs", 1);
-    if (const io::Json* v = training.find("batchSize")) cfg.batchSize = r.integer(*v, "batchSize", 1);
+    if (const io::Json* v = training.find("epochs")) cfg.epochs = r.integer(*v, "epochs", 1, kMaxEpochs);
+    if (const io::Json* v = training.find("batchSize")) cfg.batchSize = r.integer(*v, "batchSize", 1, kMaxBatchSize);
     if (const io::Json* v = training.find("seed")) cfg.seed = static_cast<std::uint64_t>(r.integer(*v, "seed", 0));
     if (const io::Json* v = training.find("shuffle")) cfg.shuffle = r.boolean(*v, "shuffle");
     if (const io::Json* v = training.find("dropLast")) cfg.dropLast = r.boolean(*v, "dropLast");
     if (const io::Json* v = training.find("clipGradNorm")) cfg.clipGradNorm = r.number(*v, "clipGradNorm", 0.0);
-    if (const io::Json* v = training.find("threads")) cfg.threads = static_cast<int>(r.integer(*v, "threads", 0));
+    if (const io::Json* v = training.find("threads"))
+        cfg.threads = static_cast<int>(r.integer(*v, "threads", 0, kMaxThreads));
     if (const io::Json* v = training.find("initialWeights")) cfg.initialWeights = r.string(*v, "initialWeights");
     if (const io::Json* v = training.find("earlyStopping")) {
         r.requireObject(*v, "earlyStopping");
@@ -169,7 +175,8 @@ TrainingConfig parseTrainingConfig(const io::Json& training, std::string_view so
                        "unknown metric \"" + e.monitor +
                            "\" (expected val_loss, val_acc, val_r2, train_loss, train_acc or train_r2)");
         }
-        if (const io::Json* p = v->find("patience")) e.patience = r.integer(*p, "earlyStopping.patience", 1);
+        if (const io::Json* p = v->find("patience"))
+            e.patience = r.integer(*p, "earlyStopping.patience", 1, kMaxEpochs);
         if (const io::Json* d = v->find("minDelta")) e.minDelta = r.number(*d, "earlyStopping.minDelta", 0.0);
         if (const io::Json* b = v->find("restoreBest")) e.restoreBest = r.boolean(*b, "earlyStopping.restoreBest");
         cfg.earlyStopping = e;

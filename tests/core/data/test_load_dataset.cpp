@@ -81,10 +81,10 @@ private slots:
         QCOMPARE(d.classNames, (std::vector<std::string>{"a", "b"}));
         QCOMPARE(d.features.toVector<float>(), (std::vector<float>{1, 2, 3, 4, 5, 6}));
         const QString missing = errorOf<IoError>(R"({"csv": "data/nope.csv"})", project);
-        QVERIFY2(
-            missing.startsWith("data.csv: " + QString::fromStdString(
-                                                  (fs::path(dir.path().toStdString()) / "data" / "nope.csv").string())),
-            qPrintable(missing));
+        QVERIFY2(missing.startsWith(
+                     QString::fromStdString(project.string()) + ":1:9: data.csv: " +
+                     QString::fromStdString((fs::path(dir.path().toStdString()) / "data" / "nope.csv").string())),
+                 qPrintable(missing));
         std::ofstream(fs::path(dir.path().toStdString()) / "bad.csv") << "a,b\n1,2\n1,2,3\n";
         QCOMPARE(errorOf<IoError>(R"({"csv": "bad.csv"})", project),
                  QString("bad.csv:3: 3 fields, expected 2 (set \"malformed\": \"skip\" to leave such rows out)"));
@@ -96,32 +96,51 @@ private slots:
     }
     void badSpecsNameTheKey() {
         QCOMPARE(errorOf(R"({"dataset": "moons", "nosie": 0.1})"),
-                 QString("data: unknown key 'nosie' for data set 'moons' (known: dataset, testFraction, valFraction, "
+                 QString("p.tessera:1:31: data: unknown key 'nosie' for data set 'moons' (known: dataset, "
+                         "testFraction, valFraction, "
                          "seed, standardize, scale, samples, noise)"));
         QCOMPARE(errorOf(R"({"dataset": "moons", "noise": -1})"),
-                 QString("data.noise: expected a number >= 0, found -1"));
+                 QString("p.tessera:1:31: data.noise: expected a number >= 0, found -1"));
         QCOMPARE(errorOf(R"({"dataset": "moons", "samples": 2.5})"),
-                 QString("data.samples: expected an integer >= 2, found 2.5"));
+                 QString("p.tessera:1:33: data.samples: expected an integer from 2 to 1000000, found 2.5"));
         QCOMPARE(errorOf(R"({"dataset": "iris", "samples": 10})"),
-                 QString("data: unknown key 'samples' for data set 'iris' (known: dataset, testFraction, valFraction, "
+                 QString("p.tessera:1:32: data: unknown key 'samples' for data set 'iris' (known: dataset, "
+                         "testFraction, valFraction, "
                          "seed, standardize, scale)"));
-        QCOMPARE(errorOf(R"({"dataset": "mnist"})").left(60),
-                 QString("data.dataset: unknown data set 'mnist' (known: iris, wine, b"));
-        QCOMPARE(errorOf(R"({"dataset": 3})"), QString("data.dataset: expected a data set name, found 3"));
+        QCOMPARE(errorOf(R"({"dataset": "mnist"})").left(76),
+                 QString("p.tessera:1:13: data.dataset: unknown data set 'mnist' (known: iris, wine, b"));
+        QCOMPARE(errorOf(R"({"dataset": 3})"),
+                 QString("p.tessera:1:13: data.dataset: expected a data set name, found 3"));
         QCOMPARE(errorOf(R"({})"),
-                 QString("data: missing \"dataset\" (a built-in or generated set) or \"csv\" (a file)"));
+                 QString("p.tessera:1:1: data: missing \"dataset\" (a built-in or generated set) or \"csv\" (a file)"));
         QCOMPARE(errorOf(R"({"dataset": "iris", "csv": "a.csv"})"),
-                 QString("data: give either \"dataset\" or \"csv\", not both"));
-        QCOMPARE(errorOf(R"({"dataset": "iris", "scale": 0})"), QString("data.scale: expected a number > 0, found 0"));
+                 QString("p.tessera:1:1: data: give either \"dataset\" or \"csv\", not both"));
+        QCOMPARE(errorOf(R"({"dataset": "iris", "scale": 0})"),
+                 QString("p.tessera:1:30: data.scale: expected a number > 0, found 0"));
         QCOMPARE(errorOf(R"({"dataset": "iris", "testFraction": "x"})"),
-                 QString("data.testFraction: expected a number >= 0, found \"x\""));
+                 QString("p.tessera:1:37: data.testFraction: expected a number >= 0, found \"x\""));
         QCOMPARE(errorOf(R"({"csv": "a.csv", "delimiter": "|"})"),
-                 QString("data.delimiter: expected \",\", \";\", \"\\t\" or \"tab\", found \"|\""));
+                 QString("p.tessera:1:31: data.delimiter: expected \",\", \";\", \"\\t\" or \"tab\", found \"|\""));
         QCOMPARE(errorOf(R"({"csv": "a.csv", "missing": "drop"})"),
-                 QString("data.missing: expected \"error\" or \"impute\", found \"drop\""));
+                 QString("p.tessera:1:29: data.missing: expected \"error\" or \"impute\", found \"drop\""));
         QCOMPARE(errorOf(R"({"csv": "a.csv", "ignore": "b"})"),
-                 QString("data.ignore: expected an array of column names, found \"b\""));
-        QCOMPARE(errorOf("[]"), QString("data: expected an object, found an array"));
+                 QString("p.tessera:1:28: data.ignore: expected an array of column names, found \"b\""));
+        QCOMPARE(errorOf("[]"), QString("p.tessera:1:1: data: expected an object, found an array"));
+    }
+    // A damaged project cannot make a load allocate gigabytes (docs/RELIABILITY.md).
+    void generatedSetsAreBounded() {
+        QCOMPARE(errorOf(R"({"dataset": "moons", "samples": 1000000000})"),
+                 QString("p.tessera:1:33: data.samples: expected an integer from 2 to 1000000, found 1e+09"));
+        QCOMPARE(errorOf(R"({"dataset": "blobs", "features": 100000})"),
+                 QString("p.tessera:1:34: data.features: expected an integer from 1 to 4096, found 1e+05"));
+        QCOMPARE(errorOf(R"({"dataset": "sine", "samples": 100000, "sequenceLength": 4096})"),
+                 QString("p.tessera:1:32: data.samples: 100000 samples of 4096 sequenceLength are 409600000 values, "
+                         "more than the 67108864 a generated data set may hold"));
+        QCOMPARE(errorOf(R"({"dataset": "blobs", "samples": 16385, "features": 4096})"),
+                 QString("p.tessera:1:33: data.samples: 16385 samples of 4096 features are 67112960 values, more than "
+                         "the 67108864 a generated data set may hold"));
+        QCOMPARE(loadDataset(spec(R"({"dataset": "blobs", "samples": 16, "features": 4096})"), "p.tessera").size(),
+                 std::size_t{16});
     }
 };
 

@@ -208,6 +208,20 @@ private slots:
                  QString("[N, 1568]"));
     }
 
+    // Note [Model size limits]: a model too large to allocate is an error on its node, before any build.
+    void modelsTooLargeToAllocateAreErrors() {
+        const GraphReport wide = analyze(single("[2]", "Linear", R"({"in_features": 2, "out_features": 1000000000})"));
+        QCOMPARE(
+            errorsOf(wide, "n"),
+            (QStringList{"has 3000000000 parameters, more than the 268435456 (1 GiB of float32) a model may hold",
+                         "output 0 [N, 1000000000] holds more than 268435456 values (1 GiB of float32) per sample"}));
+        const GraphReport input = analyze(single("[65536, 65536, 65536]", "ReLU", "{}"));
+        QCOMPARE(errorsOf(input, "x"),
+                 QStringList{"output 0 [N, 65536, 65536, 65536] holds more than 268435456 values (1 GiB of float32) "
+                             "per sample"});
+        QVERIFY(!analyze(single("[2]", "Linear", R"({"in_features": 2, "out_features": 65536})")).hasErrors());
+    }
+
     void layerMessages() {
         auto error = [](const std::string& input, const std::string& type, const char* params) {
             const QStringList e = errorsOf(analyze(single(input, type, params)), "n");

@@ -48,8 +48,8 @@ private slots:
         QCOMPARE(file.metadata.at("format"), std::string("pt"));
         QCOMPARE(file.tensors.size(), tensors.size());
         for (const auto& [name, t] : tensors) {
-            const auto it =
-                std::find_if(file.tensors.begin(), file.tensors.end(), [&](const auto& e) { return e.first == name; });
+            const auto it = std::find_if(file.tensors.begin(), file.tensors.end(),
+                                         [&name = name](const auto& e) { return e.first == name; });
             QVERIFY(it != file.tensors.end());
             QCOMPARE(it->second.dtype(), t.dtype());
             QCOMPARE(it->second.sizes(), t.sizes());

@@ -134,6 +134,24 @@ private slots:
         }
     }
 
+    // Note [Expression depth]: nesting that would overflow the stack is a SyntaxError with a place.
+    void deepNestingIsASyntaxError() {
+        auto repeat = [](const std::string& s, int n) {
+            std::string out;
+            for (int i = 0; i < n; ++i) out += s;
+            return out;
+        };
+        QVERIFY(errorOf("y = " + repeat("(", 5000) + "x" + repeat(")", 5000) + "\n")
+                    .contains("SyntaxError: expression nested too deeply (more than 500 levels)"));
+        QVERIFY(errorOf("y = " + repeat("-", 5000) + "x\n").contains("nested too deeply"));
+        QVERIFY(errorOf("y = x" + repeat(" + x", 5000) + "\n").contains("nested too deeply"));
+        QVERIFY(errorOf("y = x" + repeat(".t()", 5000) + "\n").contains("nested too deeply"));
+        QVERIFY(errorOf("y = 2" + repeat(" ** 1", 5000) + "\n").contains("nested too deeply"));
+        // Deep, but within the limit: runs as Python would.
+        const Interpreter in = runWithX("y = " + repeat("(", 200) + "x" + repeat(" + 1)", 200) + ".sum()\n");
+        QCOMPARE(in.variable("y")->asTensor().item<float>(), 66.0f + 12 * 200);
+    }
+
     void bindingsBindLikePython() {
         const Binding* b = BindingTable::instance().find("Tensor.view");
         QVERIFY(b);

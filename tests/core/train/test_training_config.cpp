@@ -91,6 +91,13 @@ private slots:
     void errorsNameFileLineColumnAndField() {
         QCOMPARE(QString::fromStdString(errorOf(R"({"epochs": 0})")),
                  QString("p.tessera:1:12: training.epochs: must be at least 1, found 0"));
+        // A damaged project cannot ask for a run that never ends (docs/RELIABILITY.md).
+        QCOMPARE(QString::fromStdString(errorOf(R"({"epochs": 1000000000})")),
+                 QString("p.tessera:1:12: training.epochs: must be at most 100000, found 1e+09"));
+        QCOMPARE(QString::fromStdString(errorOf(R"({"threads": 99999})")),
+                 QString("p.tessera:1:13: training.threads: must be at most 1024, found 99999"));
+        QCOMPARE(QString::fromStdString(errorOf(R"({"batchSize": 1e15})")),
+                 QString("p.tessera:1:15: training.batchSize: must be at most 1048576, found 1e+15"));
         QCOMPARE(QString::fromStdString(errorOf("{\n  \"batchsize\": 3}")),
                  QString("p.tessera:2:16: training.batchsize: unknown field (expected one of optimizer, scheduler, "
                          "epochs, batchSize, seed, shuffle, dropLast, earlyStopping, clipGradNorm, threads, "

@@ -1,0 +1,1 @@
+y = F.conv2d(x, w, b, stride=(1, 3), padding=(1, 2))

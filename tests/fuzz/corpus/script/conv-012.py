@@ -1,0 +1,1 @@
+y = F.conv2d(x, w, padding=1)

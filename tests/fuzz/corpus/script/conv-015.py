@@ -1,0 +1,1 @@
+y = F.conv1d(x, w, padding=2)

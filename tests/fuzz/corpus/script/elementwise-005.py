@@ -1,0 +1,1 @@
+y = torch.add(i, i, alpha=0.5)

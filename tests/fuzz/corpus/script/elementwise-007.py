@@ -1,0 +1,3 @@
+y = i - j
+z = i - 3
+w = torch.sub(j, i, alpha=2)

@@ -1,0 +1,1 @@
+y = torch.div(a, 2, rounding_mode='round')

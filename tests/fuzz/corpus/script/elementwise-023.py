@@ -1,0 +1,6 @@
+y = torch.exp(a)
+z = torch.log(p)
+w = torch.sqrt(p.t())
+v = torch.sin(a[:, ::2])
+u = torch.cos(a)
+t = torch.tanh(a.t())

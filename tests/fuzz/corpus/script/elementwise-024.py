@@ -1,0 +1,6 @@
+y = a.exp()
+z = p.log()
+w = p.sqrt()
+v = a.sin()
+u = a.cos()
+t = a.tanh()

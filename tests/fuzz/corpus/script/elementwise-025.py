@@ -1,0 +1,7 @@
+y = torch.exp(i)
+z = torch.log(i)
+w = torch.sqrt(m)
+v = torch.sin(i)
+u = torch.cos(m)
+t = torch.tanh(i)
+s = torch.sigmoid(m)

@@ -1,0 +1,2 @@
+y = torch.reciprocal(a) + 1 / a
+s = (y * y).sum()

@@ -1,0 +1,3 @@
+y = torch.exp(a)
+z = torch.tanh(a)
+w = -a

@@ -1,0 +1,7 @@
+y = torch.sigmoid(a)
+z = torch.sigmoid(d.t())
+w = torch.relu(a[::2, 1:])
+v = F.relu(d)
+u = torch.relu(i)
+t = a.relu()
+s = a.sigmoid()

@@ -1,0 +1,6 @@
+y = F.leaky_relu(a)
+z = F.leaky_relu(a.t(), negative_slope=0.2)
+w = F.leaky_relu(d, 0.5)
+v = F.elu(a)
+u = F.elu(d, alpha=0.3)
+t = F.elu(a[:, ::3], 2.0)

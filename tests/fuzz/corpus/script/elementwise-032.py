@@ -1,0 +1,1 @@
+y = F.leaky_relu(i)

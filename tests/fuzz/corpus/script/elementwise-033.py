@@ -1,0 +1,8 @@
+y = F.gelu(a)
+z = F.gelu(a.t(), approximate='tanh')
+w = F.gelu(d, approximate='none')
+v = F.silu(a)
+u = F.silu(d.t())
+t = F.softplus(a)
+s = F.softplus(d, beta=2, threshold=1)
+r = F.softplus(a * 10, beta=0.5)

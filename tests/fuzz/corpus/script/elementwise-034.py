@@ -1,0 +1,5 @@
+y = F.gelu(a)
+z = F.silu(a)
+w = F.softplus(a)
+v = F.elu(a)
+u = F.leaky_relu(a)

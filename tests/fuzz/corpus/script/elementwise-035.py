@@ -1,0 +1,1 @@
+y = F.gelu(a, approximate='fast')

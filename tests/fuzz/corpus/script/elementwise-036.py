@@ -1,0 +1,6 @@
+y = torch.clamp(a, -0.5, 0.5)
+z = torch.clamp(a.t(), min=0)
+w = torch.clamp(d, max=0.25)
+v = a.clamp(0.5, -0.5)
+u = torch.clamp(i, -2, 2)
+t = torch.clamp(i, min=0.5)

@@ -1,0 +1,7 @@
+y = torch.where(c, a, b)
+z = torch.where(c, a, 0.0)
+w = torch.where(c, 1.0, a)
+v = torch.where(a > 0, a, b.t().t())
+u = torch.where(c, i, 2)
+t = torch.where(c, i, 2.5)
+s = torch.where(b[::2] > 0, 1, 0)

@@ -1,0 +1,1 @@
+y = torch.where(i, a, a)

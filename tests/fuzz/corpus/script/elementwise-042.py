@@ -1,0 +1,2 @@
+y = a > 0
+z = torch.eq(a, a)

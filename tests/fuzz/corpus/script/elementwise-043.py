@@ -1,0 +1,5 @@
+y = torch.maximum(a, b)
+z = torch.minimum(a, b)
+w = torch.maximum(i, a)
+v = torch.minimum(a.t(), d)
+u = torch.maximum(i, i.t().t())

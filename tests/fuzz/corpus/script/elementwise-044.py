@@ -1,0 +1,1 @@
+y = torch.maximum(a, b)

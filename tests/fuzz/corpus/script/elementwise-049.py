@@ -1,0 +1,7 @@
+y = a.clone().zero_()
+z = a.clone().fill_(2.5)
+w = i.clone().fill_(7)
+v = a.clone().copy_(b)
+u = i.clone().copy_(a)
+t = a.clone().fill_(k)
+s = a.clone().copy_(a.t().t())

@@ -1,0 +1,1 @@
+y = a.clone().copy_(b)

@@ -1,0 +1,6 @@
+y1 = torch.zeros(2, 3)
+y2 = torch.ones((2,), dtype=torch.int64)
+y3 = torch.zeros([3, 1], dtype=torch.float64)
+y4 = torch.ones(())
+y5 = torch.zeros(2, 0)
+y6 = torch.ones(3, dtype=torch.bool)

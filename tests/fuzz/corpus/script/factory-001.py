@@ -1,0 +1,5 @@
+y1 = torch.full((2, 2), 1.5)
+y2 = torch.full((2,), 3)
+y3 = torch.full((3,), True)
+y4 = torch.full((2, 1), 2, dtype=torch.float64)
+y5 = torch.full((), -0.25)

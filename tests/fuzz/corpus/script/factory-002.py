@@ -1,0 +1,5 @@
+y1 = torch.zeros_like(a)
+y2 = torch.ones_like(i)
+y3 = torch.ones_like(i, dtype=torch.float32)
+y4 = torch.full_like(a.t(), 7)
+y5 = torch.zeros_like(a[:, ::2], dtype=torch.bool)

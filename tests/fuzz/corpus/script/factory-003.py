@@ -1,0 +1,7 @@
+y1 = torch.arange(5)
+y2 = torch.arange(2, 9, 3)
+y3 = torch.arange(0, 1, 0.25)
+y4 = torch.arange(1, 10, 3, dtype=torch.float64)
+y5 = torch.arange(5, 0, -1)
+y6 = torch.arange(0.5, 2.5)
+y7 = torch.arange(0)

@@ -1,0 +1,1 @@
+y = torch.arange(0, 5, 0)

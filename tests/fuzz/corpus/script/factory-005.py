@@ -1,0 +1,7 @@
+y1 = torch.linspace(0, 1, 5)
+y2 = torch.linspace(-2, 2, 4, dtype=torch.float64)
+y3 = torch.linspace(3, 3, 1)
+y4 = torch.linspace(0, 1, 0)
+y5 = torch.eye(3)
+y6 = torch.eye(3, 2)
+y7 = torch.eye(2, 4, dtype=torch.int64)

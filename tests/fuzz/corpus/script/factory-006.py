@@ -1,0 +1,1 @@
+y = torch.zeros(2, -1)

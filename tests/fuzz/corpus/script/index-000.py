@@ -1,0 +1,5 @@
+y = F.embedding(i, w)
+z = F.embedding(j, w)
+e = F.embedding(k, w)
+p = F.embedding(i, w, padding_idx=3)
+q = F.embedding(i, w, padding_idx=-1)

@@ -1,0 +1,1 @@
+y = F.mse_loss(F.embedding(i, w), c, reduction='sum')

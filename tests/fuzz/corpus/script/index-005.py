@@ -1,0 +1,1 @@
+y = F.embedding(i, w)

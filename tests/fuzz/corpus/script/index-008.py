@@ -1,0 +1,1 @@
+y = F.embedding(i, w, padding_idx=5)

@@ -1,0 +1,1 @@
+y = torch.index_select(x, 0, i)

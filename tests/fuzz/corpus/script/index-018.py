@@ -1,0 +1,2 @@
+y = torch.gather(x, 1, i)
+z = torch.gather(s, 0, k)

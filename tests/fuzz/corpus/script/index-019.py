@@ -1,0 +1,1 @@
+y = F.mse_loss(torch.gather(x, 1, i), c)

@@ -1,0 +1,1 @@
+y = torch.gather(x, 1, i)

@@ -1,0 +1,5 @@
+y = F.one_hot(i)
+z = F.one_hot(i, 8)
+w = F.one_hot(j, num_classes=3)
+v = F.one_hot(e, 4)
+n = F.one_hot(i.t()[::2], -1)

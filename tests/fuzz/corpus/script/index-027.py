@@ -1,0 +1,1 @@
+y = F.one_hot(e)

@@ -1,0 +1,1 @@
+y = x.masked_select(m)

@@ -1,0 +1,5 @@
+y = x.index_put((m,), torch.tensor(-1.0))
+z = x.index_put((r,), v)
+w = x.index_put((r,), v[:1], accumulate=True)
+u = x.t().index_put((m.t(),), torch.tensor(2.0), accumulate=True)
+e = x.index_put((r, torch.tensor([2])), torch.tensor(5.0))

@@ -1,0 +1,7 @@
+y = x.index_put((torch.tensor([4, 0, -1]),), v)
+z = x.index_put((torch.tensor([1, 3, 1]), torch.tensor([0, 2, 0])), torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64), accumulate=True)
+b = x.index_put((torch.tensor([[0], [2]]), torch.tensor([1, 3])), torch.tensor(7.0, dtype=torch.float64))
+i = k.index_put((torch.tensor([0, 0, 3]),), torch.tensor([1, 2, 3, 4]), accumulate=True)
+j = k.index_put((k > 0,), torch.tensor(0))
+e = x.index_put((torch.tensor([], dtype=torch.int64),), v[:0])
+n = x[::2].t().index_put((torch.tensor([3, 1]),), v[1:, :1])

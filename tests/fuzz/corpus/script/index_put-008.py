@@ -1,0 +1,1 @@
+y = (x.index_put((m,), v) ** 2).sum()

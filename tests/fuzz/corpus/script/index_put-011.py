@@ -1,0 +1,3 @@
+h = x * 3
+h.index_put_((torch.tensor([2, 0]),), v)
+y = (h * h).sum()

@@ -1,0 +1,1 @@
+y = x.index_put((m,), torch.tensor(0.0))

@@ -1,0 +1,1 @@
+y = x.index_put((i,), torch.tensor(0.0))

@@ -1,0 +1,1 @@
+y = x.index_put((torch.tensor([1, 2]),), v)

@@ -1,0 +1,1 @@
+y = x.index_put((torch.tensor([1]), torch.tensor([0]), torch.tensor([0])), torch.tensor(0.0))

@@ -1,0 +1,1 @@
+x.index_put_((torch.tensor([1]),), torch.tensor(0.0))

@@ -1,0 +1,2 @@
+y = torch.stack([a.t(), b])
+z = torch.stack([i, b], 2)

@@ -1,0 +1,1 @@
+y = torch.stack([a, a], 1)

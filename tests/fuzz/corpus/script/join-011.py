@@ -1,0 +1,2 @@
+p = torch.split(x.t(), 4)
+q = torch.split(e, 2)

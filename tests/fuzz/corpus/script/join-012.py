@@ -1,0 +1,1 @@
+p = torch.split(x, [1, 2])

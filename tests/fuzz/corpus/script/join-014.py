@@ -1,0 +1,2 @@
+p = torch.chunk(x, 2)
+q = torch.chunk(y.t(), 3)

@@ -1,0 +1,1 @@
+p = torch.chunk(x, 0)

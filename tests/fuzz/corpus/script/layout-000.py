@@ -1,0 +1,1 @@
+y = a.t().exp().t().view(-1).sum()

@@ -1,0 +1,1 @@
+y = (a.t() * b.t() + 1).contiguous().t().reshape(-1).sum()

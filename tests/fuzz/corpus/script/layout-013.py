@@ -1,0 +1,1 @@
+z = torch.zeros_like(a.t()).view(-1)

@@ -1,0 +1,2 @@
+y = torch.matmul(a, b)
+z = a @ b

@@ -1,0 +1,3 @@
+y = a @ b
+z = c @ d
+w = torch.matmul(e, f)

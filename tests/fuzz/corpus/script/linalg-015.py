@@ -1,0 +1,1 @@
+y = torch.matmul(a, b)

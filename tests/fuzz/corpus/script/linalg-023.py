@@ -1,0 +1,1 @@
+y = torch.bmm(a, b)

@@ -1,0 +1,1 @@
+y = torch.bmm(a.expand(4, 2, 3), b)

@@ -1,0 +1,2 @@
+y = torch.bmm(a, b)
+z = torch.bmm(c, d)

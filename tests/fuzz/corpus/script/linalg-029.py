@@ -1,0 +1,2 @@
+y = F.linear(x, w, b)
+z = F.linear(x, w)

@@ -1,0 +1,1 @@
+y = F.linear(x, w.t(), b)

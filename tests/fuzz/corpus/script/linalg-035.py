@@ -1,0 +1,2 @@
+y = torch.mm(a, b)
+s = y.sum()

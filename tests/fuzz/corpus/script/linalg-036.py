@@ -1,0 +1,2 @@
+y = torch.bmm(a, b)
+s = y.sum()

@@ -1,0 +1,1 @@
+y = F.huber_loss(a, b, delta=0.9)

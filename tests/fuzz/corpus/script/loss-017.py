@@ -1,0 +1,1 @@
+y = F.huber_loss(a, b, reduction='sum', delta=1.3)

@@ -1,0 +1,1 @@
+y = F.huber_loss(a, a, delta=0.0)

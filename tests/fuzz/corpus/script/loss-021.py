@@ -1,0 +1,1 @@
+y = F.binary_cross_entropy(p, t, weight=w)

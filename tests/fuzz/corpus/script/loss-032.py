@@ -1,0 +1,7 @@
+y = F.nll_loss(x, t)
+s = F.nll_loss(x, t, reduction='sum')
+n = F.nll_loss(x, t, reduction='none')
+m = F.nll_loss(x, t, weight=w)
+i = F.nll_loss(x, t, w, ignore_index=2)
+k = F.nll_loss(x, t, weight=w, ignore_index=3, reduction='none')
+j = F.nll_loss(x, t, weight=w, ignore_index=1, reduction='sum')

@@ -1,0 +1,5 @@
+y = F.nll_loss(x, t)
+s = F.nll_loss(x, t, reduction='sum')
+n = F.nll_loss(x, t, reduction='none')
+k = F.nll_loss(z, u, reduction='none')
+m = F.nll_loss(z, u)

@@ -1,0 +1,1 @@
+y = F.nll_loss(x, t)

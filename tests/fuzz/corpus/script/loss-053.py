@@ -1,0 +1,6 @@
+y = F.cross_entropy(x, t)
+s = F.cross_entropy(x, t, reduction='sum')
+n = F.cross_entropy(x, t, reduction='none')
+m = F.cross_entropy(x, t, weight=w)
+i = F.cross_entropy(x, t, w, ignore_index=2)
+k = F.cross_entropy(x, t, weight=w, ignore_index=4, reduction='none')

@@ -1,0 +1,7 @@
+y = F.cross_entropy(x, t, label_smoothing=0.1)
+m = F.cross_entropy(x, t, weight=w, label_smoothing=0.25)
+i = F.cross_entropy(x, t, weight=w, ignore_index=1, label_smoothing=0.3)
+s = F.cross_entropy(x, t, weight=w, ignore_index=3, label_smoothing=0.3, reduction='sum')
+n = F.cross_entropy(x, t, ignore_index=0, label_smoothing=0.5, reduction='none')
+z = F.cross_entropy(x, t, label_smoothing=1.0)
+g = F.cross_entropy(x, t, label_smoothing=-0.5)

@@ -1,0 +1,5 @@
+y = F.cross_entropy(x, p)
+s = F.cross_entropy(x, p, reduction='sum')
+n = F.cross_entropy(x, p, reduction='none')
+m = F.cross_entropy(x, p, weight=w, label_smoothing=0.2)
+k = F.cross_entropy(x, p, w, reduction='none', label_smoothing=0.1)

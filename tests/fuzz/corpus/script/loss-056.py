@@ -1,0 +1,6 @@
+y = F.cross_entropy(x, t)
+m = F.cross_entropy(x, t, weight=w, ignore_index=1, label_smoothing=0.2)
+n = F.cross_entropy(u, v, reduction='none', label_smoothing=0.1)
+k = F.cross_entropy(u, v, weight=w)
+p = F.cross_entropy(u, q, weight=w)
+r = F.cross_entropy(u, q, reduction='none')

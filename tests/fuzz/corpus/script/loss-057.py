@@ -1,0 +1,5 @@
+y = F.cross_entropy(x, t)
+z = F.cross_entropy(x, t, label_smoothing=0.2)
+s = F.cross_entropy(a.t(), b[::2])
+k = F.cross_entropy(a.t()[1:], b[1::2][:3], reduction='none')
+e = F.cross_entropy(x[::2], a[0, :3].softmax(0))

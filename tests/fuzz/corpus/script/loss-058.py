@@ -1,0 +1,5 @@
+y = F.cross_entropy(x, t)
+s = F.cross_entropy(x, t, reduction='sum')
+z = F.cross_entropy(x, t, label_smoothing=0.1)
+q = F.cross_entropy(x, p)
+n = F.cross_entropy(x, p, reduction='none')

@@ -1,0 +1,1 @@
+y = F.cross_entropy(x, t, weight=w, ignore_index=1)

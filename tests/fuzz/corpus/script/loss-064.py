@@ -1,0 +1,1 @@
+y = F.cross_entropy(x, t, label_smoothing=0.2) + F.cross_entropy(x, t, weight=w, label_smoothing=0.4, ignore_index=t.item(), reduction='sum') + F.cross_entropy(x * 2, t, label_smoothing=0.3, ignore_index=t.item(), reduction='none')

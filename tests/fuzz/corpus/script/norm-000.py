@@ -1,0 +1,6 @@
+y = a.softmax(-1)
+z = torch.softmax(a, 1)
+w = F.softmax(a, dim=0)
+v = F.log_softmax(a, dim=-1)
+u = a.log_softmax(1)
+t = torch.log_softmax(a, 0)

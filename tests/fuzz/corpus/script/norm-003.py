@@ -1,0 +1,5 @@
+y = F.softmax(a, dim=1, dtype=torch.float64)
+z = F.log_softmax(a, 1, dtype=torch.float64)
+w = F.softmax(e, dim=1)
+v = F.log_softmax(e, dim=0)
+u = s.softmax(0)

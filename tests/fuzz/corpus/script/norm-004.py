@@ -1,0 +1,1 @@
+y = F.softmax(i, dim=1)

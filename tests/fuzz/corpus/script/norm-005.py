@@ -1,0 +1,1 @@
+y = F.log_softmax(a, dim=2)

@@ -1,0 +1,1 @@
+y = F.layer_norm(x, (3,), w)

@@ -1,0 +1,6 @@
+y = F.dropout(a, 0.0)
+z = F.dropout(a, 0.5, training=False)
+w = F.dropout(a, p=1.0)
+v = F.dropout(e, 0.5)
+u = F.dropout(b.t(), p=0.3, training=False)
+t = F.dropout(b[:, ::2], 1.0, True)

@@ -1,0 +1,1 @@
+y = F.dropout(a, 1.5)

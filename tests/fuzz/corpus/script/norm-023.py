@@ -1,0 +1,5 @@
+y = F.layer_norm(x, (6,), w, b)
+z = F.layer_norm(x.transpose(0, 1), [4, 6], eps=1e-3)
+v = F.layer_norm(x[::2], (6,), weight=w)
+u = F.layer_norm(x, (6,), bias=b)
+s = (y * r).sum() + (z * z).sum() + (v * v).sum() + (u * r).sum()

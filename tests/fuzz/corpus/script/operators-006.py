@@ -1,0 +1,6 @@
+y1 = a.clone().add_(1).mul_(2).sub_(b).div_(3)
+y2 = a.clone().zero_()
+y3 = a.clone().fill_(2)
+y4 = (a * 0).copy_(b)
+y5 = a.clone().add_(b, alpha=-0.5)
+y6 = a.sigmoid().log().exp().sqrt()

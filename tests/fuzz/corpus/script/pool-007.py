@@ -1,0 +1,1 @@
+y = F.max_pool2d(x, 3)

@@ -1,0 +1,1 @@
+y = F.avg_pool2d(x, 3, padding=2)

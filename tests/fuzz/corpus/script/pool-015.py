@@ -1,0 +1,1 @@
+y = F.avg_pool2d(x, 2, divisor_override=0)

@@ -1,0 +1,6 @@
+y = a.sum()
+z = a.sum(1)
+w = a.sum((0, 2))
+k = a.sum([-1, 0], keepdim=True)
+t = torch.sum(a, dim=-2, keepdim=True)
+e = a.sum([])

@@ -1,0 +1,6 @@
+y = i.sum()
+z = i.sum(1)
+w = m.sum(0)
+v = m.sum()
+f = i.sum(1, dtype=torch.float32)
+g = torch.sum(i, dtype=torch.float64)

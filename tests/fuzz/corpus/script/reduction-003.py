@@ -1,0 +1,3 @@
+y = a.sum()
+z = a.sum(0)
+w = a.sum(1, keepdim=True)

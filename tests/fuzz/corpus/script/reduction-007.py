@@ -1,0 +1,6 @@
+y = a.mean()
+z = a.mean(-1)
+w = a.mean((0, 1), keepdim=True)
+v = torch.mean(b.t(), dim=1)
+u = b[:, ::2].mean([0])
+d = a.mean(1, dtype=torch.float64)

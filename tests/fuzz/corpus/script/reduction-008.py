@@ -1,0 +1,3 @@
+y = a.mean()
+z = a.mean(0)
+w = a.mean(1)

@@ -1,0 +1,5 @@
+y = a.prod()
+z = a.prod(1)
+w = torch.prod(a, 0, keepdim=True)
+v = b.t().prod(-1)
+u = b[::2].prod(0)

@@ -1,0 +1,6 @@
+y = i.prod()
+z = i.prod(1)
+w = m.prod(0)
+v = e.prod()
+u = e.prod(0)
+f = i.prod(1, dtype=torch.float64)

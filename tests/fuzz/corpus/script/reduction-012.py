@@ -1,0 +1,7 @@
+y = a.var()
+z = a.var(1)
+w = a.std((0, 2), keepdim=True)
+v = torch.var(a, -1, unbiased=False)
+u = a.std(0, correction=0)
+s = torch.std(a, dim=[1, 2], correction=2)
+r = a.var(1, True, True)

@@ -1,0 +1,5 @@
+y = a.var(0)
+z = a.var(1, correction=5)
+w = e.var()
+v = e.std(0)
+u = a.std(1, correction=-1)

@@ -1,0 +1,6 @@
+y = a.max()
+z = a.min()
+w = b.t().max()
+v = i.min()
+u = m.max()
+s = torch.max(b[::2])

@@ -1,0 +1,8 @@
+y = a.max(1)[0]
+yi = a.max(1)[1]
+z = a.min(-1, keepdim=True)[0]
+zi = a.min(-1, keepdim=True)[1]
+w = torch.max(b.t(), dim=1)[0]
+wi = torch.max(b.t(), dim=1)[1]
+v = torch.min(b[:, 1::2], 0, True)[0]
+vi = torch.min(b[:, 1::2], 0, True)[1]

@@ -1,0 +1,7 @@
+y = a.amax()
+z = a.amax(1)
+w = a.amin((0, 2), keepdim=True)
+v = torch.amax(b.t(), dim=-1)
+u = torch.amin(b[::2, ::3], [0, 1])
+s = i.amax(0)
+r = i.t().amin(1, True)

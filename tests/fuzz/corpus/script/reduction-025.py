@@ -1,0 +1,2 @@
+y = e.argmax(1)
+z = e.argmin(-1, keepdim=True)

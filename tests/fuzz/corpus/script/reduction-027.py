@@ -1,0 +1,5 @@
+y = a.logsumexp(1)
+z = torch.logsumexp(a, (0, 2), keepdim=True)
+w = b.t().logsumexp(-1)
+v = torch.logsumexp(b[::2, 1::2], dim=[0, 1])
+u = a.logsumexp(0, True)

@@ -1,0 +1,3 @@
+y = i.logsumexp(1)
+z = e.logsumexp(0)
+w = e.logsumexp(1)

@@ -1,0 +1,5 @@
+y = (a + b.t()).sum(1)
+z = a[:, ::2].sum((0, 2), keepdim=True)
+w = b.t().sum(-1)
+v = torch.sum(b[::2], dim=0, keepdim=True)
+s = (y * y).sum() + (z * z).sum() + (w * w * w).sum() + (v * b).sum() + a.sum()

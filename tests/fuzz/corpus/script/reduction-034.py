@@ -1,0 +1,6 @@
+y = (a + b).var(1)
+z = a.std((0, 2), keepdim=True)
+w = torch.var(a.transpose(0, 1), -1, unbiased=False, keepdim=True)
+v = a[::2].std(0, correction=0)
+u = torch.std(a, dim=[1, 2], correction=2)
+s = y.sum() + (z * z).sum() + (w * w).sum() + v.sum() + u.sum() + b.var() + a.std()

@@ -1,0 +1,1 @@
+s = a.var(1, True, True).sum() + a.t().std(1).sum() + a.var()

@@ -1,0 +1,5 @@
+y = a.amax(1)
+z = a.amin((0, 2), keepdim=True)
+w = torch.amax(b.t(), dim=-1)
+v = torch.amin(b[::2, ::3], [0, 1])
+s = (y * y).sum() + (z * z).sum() + w.sum() + v + a.amax() + b.amin(0, True).sum()

@@ -1,0 +1,5 @@
+y = a.view(2, 6)
+z = a.view(-1)
+w = a.view((2, -1, 3))
+s = w.stride()
+c = w.is_contiguous()

@@ -1,0 +1,3 @@
+y = a.view(1, 1)
+z = y.view(())
+n = z.dim()

@@ -1,0 +1,5 @@
+t = a.t()
+y = t.reshape(12)
+z = t.reshape(2, 6)
+c = y.is_contiguous()
+s = z.stride()

@@ -1,0 +1,5 @@
+y = a.transpose(0, 2)
+s = y.stride()
+c = y.is_contiguous()
+z = torch.transpose(a, -1, -2)
+w = a.swapaxes(0, 1)

@@ -1,0 +1,1 @@
+y = a.transpose(0, 2)

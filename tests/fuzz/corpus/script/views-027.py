@@ -1,0 +1,5 @@
+y = a.narrow(0, 1, 3)
+z = torch.narrow(a, 1, 2, 4)
+w = a.select(1, -1)
+v = torch.select(a, 0, 2)
+o = z.storage_offset()

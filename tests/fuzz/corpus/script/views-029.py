@@ -1,0 +1,5 @@
+y = a.expand(3, 4)
+z = b.expand(2, 3, 4)
+w = a.expand(-1, 5)
+s = z.stride()
+v = a.expand_as(torch.tensor([[1.0, 2.0]] * 3))

@@ -1,0 +1,1 @@
+y = a.unsqueeze(4)

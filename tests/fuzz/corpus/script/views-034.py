@@ -1,0 +1,6 @@
+y = a.flatten()
+z = a.flatten(1)
+w = torch.flatten(a, 1, 2)
+v = a.flatten(start_dim=-2)
+s = w.stride()
+u = a.permute(0, 2, 1, 3).flatten(1, 2)

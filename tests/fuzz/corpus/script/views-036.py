@@ -1,0 +1,5 @@
+y = a.t().contiguous()
+s = y.stride()
+z = a.contiguous()
+w = torch.clone(a.t())
+v = a.t().clone()

@@ -1,0 +1,2 @@
+y = a.double()
+z = a.to(torch.float64)

@@ -1,0 +1,10 @@
+s = a.shape
+n = a.size(1)
+z = a.size()
+d = a.dim()
+k = a.ndim
+e = a.numel()
+st = a.stride(0)
+f = a.is_floating_point()
+l = len(a)
+m = a.shape[-1] * 2 + 1

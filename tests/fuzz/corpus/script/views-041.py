@@ -1,0 +1,4 @@
+r, c = a.shape
+x0, x1, x2 = a
+u, = (a,)
+alias = x1

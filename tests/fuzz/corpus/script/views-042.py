@@ -1,0 +1,6 @@
+y = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+z = torch.tensor([1, 2, 3])
+w = torch.tensor([True, False])
+v = torch.tensor([1, 2], dtype=torch.float64)
+u = torch.tensor(3.5)
+e = torch.tensor([])
