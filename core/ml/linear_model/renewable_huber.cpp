@@ -91,7 +91,10 @@ Sums accumulate(const Batch& B, const Vec& beta, double tau, double h, unsigned 
                     const double wi = B.w[lo + i];
                     if (want & kClipScore) s[i] = wi * std::clamp(r[i], -tau, tau);
                     if (want & kHuberLoss) huberLoss += wi * huber(r[i], tau);
-                    if (want & (kSmoothScore | kCurv | kLoss)) {
+                    if ((want & (kSmoothScore | kLoss)) == 0 && (want & kCurv)) {
+                        // The curvature alone needs two CDFs, not the five special functions of Smooth.
+                        c[i] = wi * (normalCdf((tau - r[i]) / h) - normalCdf((-tau - r[i]) / h));
+                    } else if (want & (kSmoothScore | kCurv | kLoss)) {
                         const Smooth q(r[i], tau, h);
                         if (want & kSmoothScore) s[i] = wi * q.score(r[i], tau, h);
                         if (want & kCurv) c[i] = wi * q.curvature();
