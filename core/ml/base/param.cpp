@@ -283,6 +283,9 @@ ParamValue ParamValue::fromJson(const io::Json& json, std::string_view source) {
 bool operator==(const ParamValue& a, const ParamValue& b) {
     using K = ParamValue::Kind;
     if (a.isNumber() && b.isNumber()) {
+        // NaN equals NaN here: sklearn compares defaults such as missing_values=np.nan by identity.
+        if (a.m_kind == K::Float && b.m_kind == K::Float && std::isnan(a.m_double) && std::isnan(b.m_double))
+            return true;
         if (a.m_kind == K::Float || b.m_kind == K::Float) return a.asDouble() == b.asDouble();
         return a.m_int == b.m_int;
     }
@@ -368,6 +371,10 @@ bool Constraint::satisfiedBy(const ParamValue& v) const {
             return v.isNumber();
         case Kind::Integral:
             return v.isInt() || v.isBool();
+        case Kind::PandasNa:
+            return false;
+        case Kind::Verbose:
+            return v.isBool() || (v.isInt() && v.asInt() >= 0) || (v.isString() && v.asString() == "deprecated");
     }
     return false;
 }
@@ -421,6 +428,10 @@ std::string Constraint::str() const {
             return "an instance of 'float'";
         case Kind::Integral:
             return "an instance of 'int'";
+        case Kind::PandasNa:
+            return "pandas.NA";
+        case Kind::Verbose:
+            return "an int in the range [0, inf), an instance of 'bool' or an instance of 'numpy.bool_'";
     }
     return "?";
 }
@@ -536,6 +547,12 @@ std::string ParamSpec::typeText() const {
                 break;
             case Constraint::Kind::Integral:
                 t = "int";
+                break;
+            case Constraint::Kind::PandasNa:
+                t = "pd.NA";
+                break;
+            case Constraint::Kind::Verbose:
+                t = "int >= 0 or bool";
                 break;
         }
         out += (i ? " or " : "") + t;

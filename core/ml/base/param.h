@@ -65,7 +65,8 @@ public:
     io::Json toJson() const;
     static ParamValue fromJson(const io::Json& json, std::string_view source);
 
-    // Python's ==, except that estimators compare by class and parameters (clone equality).
+    // Python's ==, except that estimators compare by class and parameters and NaN equals NaN (sklearn's
+    // clone and default checks compare such values by identity).
     friend bool operator==(const ParamValue& a, const ParamValue& b);
 
 private:
@@ -104,6 +105,8 @@ struct Constraint {
         Nan,           // np.nan
         Real,          // Real
         Integral,      // Integral
+        PandasNa,      // pd.NA (never a Tessera value; listed because sklearn lists it)
+        Verbose,       // "verbose": an int >= 0 or a bool (and the hidden option 'deprecated')
     };
     Kind kind = Kind::None;
     ParamValue left, right;  // interval bounds as written in sklearn (None: unbounded)
