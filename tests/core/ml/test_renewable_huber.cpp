@@ -357,6 +357,10 @@ private slots:
                 }).startsWith("The 'tau' parameter of RenewableHuberRegressor must be a float in the range (0, inf)"));
         }
         QVERIFY(messageOf([&] { make()->predict(d.X); }).contains("is not fitted yet"));
+        QCOMPARE(messageOf([&] {
+                     make({{"n_jobs", 0}})->partialFit(d.X, Array(d.y));
+                 }),
+                 QString("n_jobs == 0 in Parallel has no meaning"));
         QVERIFY(messageOf([&] {
                     make()->partialFit(d.X, Array(d.y), Tensor::fromVector<double>(std::vector<double>(50, 0.0), {50}));
                 }).contains("positive, finite sum"));
