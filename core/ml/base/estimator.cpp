@@ -114,6 +114,7 @@ void Estimator::noMethod(std::string_view method) const {
 }
 
 Estimator& Estimator::fit(const Tensor&, const Array&, const Tensor&) { noMethod("fit"); }
+Estimator& Estimator::partialFit(const Tensor&, const Array&, const Tensor&) { noMethod("partial_fit"); }
 Array Estimator::predict(const Tensor&) const { noMethod("predict"); }
 Tensor Estimator::predictProba(const Tensor&) const { noMethod("predict_proba"); }
 Tensor Estimator::predictLogProba(const Tensor&) const { noMethod("predict_log_proba"); }

@@ -47,6 +47,8 @@ public:
     std::shared_ptr<Estimator> clone() const;
 
     virtual Estimator& fit(const Tensor& X, const Array& y = {}, const Tensor& sampleWeight = {});
+    // One incremental update from a batch (sklearn's partial_fit), returning the estimator.
+    virtual Estimator& partialFit(const Tensor& X, const Array& y = {}, const Tensor& sampleWeight = {});
     virtual Array predict(const Tensor& X) const;
     virtual Tensor predictProba(const Tensor& X) const;
     virtual Tensor predictLogProba(const Tensor& X) const;
