@@ -70,6 +70,17 @@ Svd svdOf(const Eigen::MatrixXd& A) {
 }  // namespace
 
 Svd thinSvd(const std::vector<double>& A, std::int64_t rows, std::int64_t cols) {
+    // Tall matrices go through a QR first, as gesdd does past its crossover (m >= 11n/6): the SVD then
+    // works on the small R, and U = Q U_R.
+    if (rows * 6 >= cols * 11) {
+        const Eigen::HouseholderQR<Eigen::MatrixXd> qr(ConstMapRow(A.data(), rows, cols));
+        const Eigen::MatrixXd R = qr.matrixQR().topRows(cols).triangularView<Eigen::Upper>();
+        Eigen::BDCSVD<Eigen::MatrixXd> svd(R, Eigen::ComputeThinU | Eigen::ComputeThinV);
+        Eigen::MatrixXd U = Eigen::MatrixXd::Zero(rows, cols);
+        U.topRows(cols) = svd.matrixU();
+        U.applyOnTheLeft(qr.householderQ());
+        return fromEigen(U, svd.singularValues(), svd.matrixV());
+    }
     return svdOf(ConstMapRow(A.data(), rows, cols));
 }
 
