@@ -474,14 +474,22 @@ Constraint hasMethods(std::vector<std::string> methods) {
     return c;
 }
 
+Constraint hidden(Constraint c) {
+    c.hidden = true;
+    return c;
+}
+
 void ParamSpec::check(const ParamValue& v, std::string_view estimator) const {
     if (constraints.empty()) return;
     for (const auto& c : constraints)
         if (c.satisfiedBy(v)) return;
+    std::vector<const Constraint*> shown;
+    for (const auto& c : constraints)
+        if (!c.hidden) shown.push_back(&c);
     std::string allowed;
-    for (std::size_t i = 0; i < constraints.size(); ++i) {
-        if (i) allowed += i + 1 == constraints.size() ? " or " : ", ";
-        allowed += constraints[i].str();
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        if (i) allowed += i + 1 == shown.size() ? " or " : ", ";
+        allowed += shown[i]->str();
     }
     throw InvalidParameterError("The '" + keyword + "' parameter of " + std::string(estimator) + " must be " + allowed +
                                 ". Got " + v.repr() + " instead.");
@@ -555,7 +563,8 @@ std::string ParamSpec::typeText() const {
                 t = "int >= 0 or bool";
                 break;
         }
-        out += (i ? " or " : "") + t;
+        if (c.hidden) continue;
+        out += (out.empty() ? "" : " or ") + t;
     }
     return out;
 }

@@ -112,6 +112,7 @@ struct Constraint {
     ParamValue left, right;  // interval bounds as written in sklearn (None: unbounded)
     Closed closed = Closed::Both;
     std::vector<std::string> options;  // StrOptions, or the methods of HasMethods
+    bool hidden = false;               // sklearn's Hidden(...): accepted, but left out of messages and docs
 
     bool satisfiedBy(const ParamValue& v) const;
     std::string str() const;
@@ -122,6 +123,8 @@ Constraint realInterval(ParamValue left, ParamValue right, Closed closed);
 Constraint strOptions(std::vector<std::string> options);
 Constraint constraintOf(Constraint::Kind kind);
 Constraint hasMethods(std::vector<std::string> methods);
+// sklearn's Hidden(c).
+Constraint hidden(Constraint c);
 
 struct ParamSpec {
     std::string keyword;

@@ -180,6 +180,7 @@ class TestMlConformance : public QObject {
         if (verb == "score") return Array(Tensor::scalar<double>(est.score(on, y, sw)));
         if (verb == "get_feature_names_out") return Array(est.getFeatureNamesOut());
         if (verb == "fit_transform") return est.clone()->fitTransform(on, y, sw);
+        if (verb == "fit_predict") return est.clone()->fitPredict(on, y, sw);
         throw ValueError(c.name + ": unknown method '" + verb + "'");
     }
 
@@ -371,7 +372,7 @@ private slots:
             const Tensor Xt = io::readNpy(dir / "X_test.npy");
             for (const auto& [method, value] : before.values) {
                 const std::string verb = method.substr(0, method.find('@'));
-                if (verb == "fit_transform" || verb == "score") continue;
+                if (verb == "fit_transform" || verb == "fit_predict" || verb == "score") continue;
                 const Tensor& on = method.find("@test") != std::string::npos ? Xt : io::readNpy(dir / "X.npy");
                 if (!(call(*back, verb, on, Array(), Tensor(), c) == value))
                     problems << QString::fromStdString(c.name + ": " + method + " differs after loading");

@@ -176,6 +176,8 @@ def run_case(case, out):
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
+            elif m == "fit_predict":
+                save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_predict(X, y, **kw), meta)
             elif m == "fit_transform":
                 save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_transform(X, y), meta)
             else:

@@ -1,0 +1,70 @@
+// KMeans(n_clusters=8, n_init=4, random_state=0) fit on 20000x20 and PCA() fit_transform on 20000x50,
+// beside sklearn 1.2.1 (bench/cluster_decomposition_sklearn.py, run first: it writes the data and its
+// KMeans labels, which ours must equal). Prints both times, the ratios (sklearn / Tessera), both
+// inertias and each process's peak RSS.
+//
+//   build/bench/cluster_decomposition_bench [--threads 2] [--rounds 3] [--reps 1]
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "bench/side_by_side.h"
+#include "core/io/npy.h"
+#include "core/kernels/parallel.h"
+#include "core/ml/base/registry.h"
+
+using namespace tessera;
+
+int main(int argc, char** argv) {
+    const bench::Settings s = bench::parseSettings(argc, argv, {.threads = 2, .rounds = 3, .reps = 1, .warmup = 1});
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "tessera_cluster_decomposition_bench";
+    std::filesystem::create_directories(dir);
+    const std::string cmd = std::string(TESSERA_PYTHON3) + " " + TESSERA_SOURCE_DIR +
+                            "/bench/cluster_decomposition_sklearn.py " + std::to_string(s.threads) + " " +
+                            std::to_string(s.rounds) + " " + std::to_string(s.reps) + " " + std::to_string(s.warmup) +
+                            " " + dir.string();
+    std::map<std::string, double> ref;
+    if (FILE* pipe = popen(cmd.c_str(), "r")) {
+        char name[128];
+        double value = 0;
+        while (std::fscanf(pipe, "%127s %lf", name, &value) == 2) ref[name] = value;
+        pclose(pipe);
+    }
+    if (ref.empty()) {
+        std::fprintf(stderr, "cluster_decomposition_bench: the sklearn side did not run\n");
+        return 1;
+    }
+    const Tensor Xk = io::readNpy(dir / "X_kmeans.npy"), Xp = io::readNpy(dir / "X_pca.npy");
+    const Tensor skLabels = io::readNpy(dir / "kmeans_labels.npy");
+    kernels::setNumThreads(s.threads);
+    std::shared_ptr<ml::Estimator> km;
+    const double kmUs = bench::bestOfMicros(
+        [&] {
+            km = ml::EstimatorRegistry::instance().create("KMeans",
+                                                          {{"n_clusters", 8}, {"n_init", 4}, {"random_state", 0}});
+            km->fit(Xk);
+        },
+        s);
+    const bool same = km->attribute("labels_").tensor().toVector<std::int64_t>() == skLabels.toVector<std::int64_t>();
+    const double inertia = km->attribute("inertia_").tensor().item<double>();
+    const double pcaUs = bench::bestOfMicros(
+        [&] {
+            auto pca = ml::EstimatorRegistry::instance().create("PCA");
+            pca->fitTransform(Xp);
+        },
+        s);
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const double skKm = bench::valueOr0(ref, "kmeans_fit"), skPca = bench::valueOr0(ref, "pca_fit_transform");
+    std::printf("KMeans(8, n_init=4) fit 20000x20 and PCA() fit_transform 20000x50, %d thread(s)\n", s.threads);
+    std::printf("  KMeans  sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f  inertia %.6f / %.6f  labels equal: %s\n",
+                skKm / 1000, kmUs / 1000, skKm / kmUs, bench::valueOr0(ref, "kmeans_inertia"), inertia,
+                same ? "yes" : "NO");
+    std::printf("  PCA     sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f\n", skPca / 1000, pcaUs / 1000,
+                skPca / pcaUs);
+    std::printf("  peak RSS sklearn %.0f MiB (python process), Tessera %.0f MiB\n",
+                bench::valueOr0(ref, "peak_rss_kib") / 1024, static_cast<double>(usage.ru_maxrss) / 1024);
+    std::filesystem::remove_all(dir);
+    return same ? 0 : 2;
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/python3
+"""sklearn 1.2.1 side of cluster_decomposition_bench: KMeans(n_clusters=8, n_init=4, random_state=0) fit
+on make_classification(20000, 20, n_informative=10, random_state=0), and PCA() fit_transform on
+make_classification(20000, 50, n_informative=20, random_state=1); OpenMP/BLAS limited to THREADS.
+Writes both data sets and sklearn's KMeans labels to OUT_DIR and prints NAME VALUE lines: kmeans_fit and
+pca_fit_transform in microseconds, kmeans_inertia, peak_rss_kib.
+
+usage: cluster_decomposition_sklearn.py THREADS ROUNDS REPS WARMUP OUT_DIR
+"""
+import os
+import resource
+import sys
+import time
+
+import numpy as np
+from sklearn.cluster import KMeans
+from sklearn.datasets import make_classification
+from sklearn.decomposition import PCA
+from threadpoolctl import threadpool_limits
+
+
+def best_of(fn, rounds, reps, warmup):
+    for _ in range(warmup):
+        out = fn()
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(reps):
+            out = fn()
+        best = min(best, (time.perf_counter() - start) / reps)
+    return best, out
+
+
+def main():
+    threads, rounds, reps, warmup = (int(a) for a in sys.argv[1:5])
+    out = sys.argv[5]
+    Xk, _ = make_classification(20000, 20, n_informative=10, random_state=0)
+    Xp, _ = make_classification(20000, 50, n_informative=20, random_state=1)
+    np.save(os.path.join(out, "X_kmeans.npy"), Xk)
+    np.save(os.path.join(out, "X_pca.npy"), Xp)
+    with threadpool_limits(threads):
+        t_k, km = best_of(lambda: KMeans(n_clusters=8, n_init=4, random_state=0).fit(Xk), rounds, reps, warmup)
+        t_p, _ = best_of(lambda: PCA().fit_transform(Xp), rounds, reps, warmup)
+    np.save(os.path.join(out, "kmeans_labels.npy"), km.labels_.astype(np.int64))
+    print(f"kmeans_fit {t_k * 1e6:.1f}")
+    print(f"kmeans_inertia {km.inertia_!r}")
+    print(f"pca_fit_transform {t_p * 1e6:.1f}")
+    print(f"peak_rss_kib {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")
+
+
+if __name__ == "__main__":
+    main()
