@@ -16,20 +16,8 @@ namespace {
 
 using Index = std::int64_t;
 
-ConvIsa convIsaOf(Isa isa) {
-    switch (isa) {
-        case Isa::Avx512:
-            return ConvIsa::Avx512;
-        case Isa::Avx2:
-            return ConvIsa::Avx2;
-        case Isa::Baseline:
-            break;
-    }
-    return ConvIsa::Generic;
-}
-
-// -1 while the path is kernels::activeIsa()'s; a ConvIsa after setConvIsa().
-std::atomic<int> g_override{-1};
+// 0 while the path is kernels::activeIsa()'s; an Isa after setConvIsa().
+std::atomic<int> g_override{0};
 
 struct Geom {
     Index n, c, h, w;         // input
@@ -191,11 +179,11 @@ DirectVariant<T> directVariant() {
     constexpr bool f32 = std::is_same_v<T, float>;
     constexpr int s = sizeof(T);
     switch (convIsa()) {
-        case ConvIsa::Avx512:
+        case Isa::Avx512:
             return {f32 ? directF32Avx512 : directF64Avx512, 64 / s, 8};
-        case ConvIsa::Avx2:
+        case Isa::Avx2:
             return {f32 ? directF32Avx2 : directF64Avx2, 32 / s, 4};
-        case ConvIsa::Generic:
+        case Isa::Baseline:
             break;
     }
     return {f32 ? directF32Sse : directF64Sse, 16 / s, 4};
@@ -595,14 +583,12 @@ void backwardBias(Index n, Index cout, Index plane, const T* gout, T* gb) {
 
 }  // namespace
 
-ConvIsa convIsa() {
+Isa convIsa() {
     const int o = g_override.load(std::memory_order_relaxed);
-    return o >= 0 ? static_cast<ConvIsa>(o) : convIsaOf(detail::fastActiveIsa());
+    return o != 0 ? static_cast<Isa>(o) : detail::fastActiveIsa();
 }
 
-void setConvIsa(ConvIsa isa) {
-    g_override.store(static_cast<int>(std::min(isa, convIsaOf(bestIsa()))), std::memory_order_relaxed);
-}
+void setConvIsa(Isa isa) { g_override.store(static_cast<int>(std::min(isa, bestIsa())), std::memory_order_relaxed); }
 
 void convForward(const Tensor& out, const Tensor& x, const Tensor& w, const Tensor& bias, const ConvParams& p) {
     const Geom g = geometry(x.sizes(), w.sizes(), out.sizes(), p);

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "core/kernels/isa.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::kernels {
@@ -38,8 +39,7 @@ void convBackwardBias(const Tensor& gradBias, const Tensor& gradOut);
 
 // The instruction set of the direct kernels: kernels::activeIsa()'s (core/kernels/isa.h, TESSERA_ISA) until
 // tests select another (a request above what the CPU supports falls back to the best supported).
-enum class ConvIsa { Generic, Avx2, Avx512 };
-ConvIsa convIsa();
-void setConvIsa(ConvIsa isa);
+Isa convIsa();
+void setConvIsa(Isa isa);
 
 }  // namespace tessera::kernels

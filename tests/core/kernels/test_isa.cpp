@@ -64,15 +64,15 @@ private slots:
         switch (active) {
             case Isa::Avx512:
                 QCOMPARE(gemm, kernels::GemmIsa::Avx512);
-                QCOMPARE(conv, kernels::ConvIsa::Avx512);
+                QCOMPARE(conv, kernels::Isa::Avx512);
                 break;
             case Isa::Avx2:
                 QCOMPARE(gemm, kernels::GemmIsa::Avx2);
-                QCOMPARE(conv, kernels::ConvIsa::Avx2);
+                QCOMPARE(conv, kernels::Isa::Avx2);
                 break;
             case Isa::Baseline:
                 QCOMPARE(gemm, kernels::GemmIsa::Generic);
-                QCOMPARE(conv, kernels::ConvIsa::Generic);
+                QCOMPARE(conv, kernels::Isa::Baseline);
                 break;
         }
     }

@@ -115,8 +115,8 @@ private slots:
 
     // The AVX2 and SSE variants of the direct kernels, whatever the CPU running the tests prefers.
     void everyInstructionSet() {
-        const kernels::ConvIsa best = kernels::convIsa();
-        for (auto isa : {kernels::ConvIsa::Generic, kernels::ConvIsa::Avx2, kernels::ConvIsa::Avx512}) {
+        const kernels::Isa best = kernels::convIsa();
+        for (auto isa : {kernels::Isa::Baseline, kernels::Isa::Avx2, kernels::Isa::Avx512}) {
             kernels::setConvIsa(isa);
             for (const auto& f : confs()) {
                 checkConf(f, DType::Float32);
