@@ -35,8 +35,9 @@ Data makeData() {
         yr.push_back(r.standardNormal());
         d.ys.push_back(y.back() == 1 ? "ant" : (y.back() == 3 ? "bee" : "cat"));
     }
+    // Every fourth query is a training row (distance 0: ties between neighbours).
     for (int i = 0; i < 50; ++i)
-        for (int j = 0; j < 3; ++j) q.push_back(i % 4 == 0 ? x[(i * 5) * 3 + j] : r.uniform(-0.5, 2.5));
+        for (int j = 0; j < 3; ++j) q.push_back(i % 4 == 0 ? x[((i * 5) % 120) * 3 + j] : r.uniform(-0.5, 2.5));
     d.X = Tensor::fromVector<double>(x, {120, 3});
     d.Q = Tensor::fromVector<double>(q, {50, 3});
     d.y = Tensor::fromVector<std::int64_t>(y, {120});
