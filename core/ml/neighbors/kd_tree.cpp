@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "core/kernels/parallel.h"
+#include "core/ml/neighbors/heap.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml::neighbors {
@@ -14,40 +15,6 @@ namespace tessera::ml::neighbors {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// NeighborsHeap._push, the same as the brute-force reductions' heap_push.
-void heapPush(double* values, std::int64_t* indices, std::int64_t size, double val, std::int64_t idx) {
-    if (val >= values[0]) return;
-    values[0] = val;
-    indices[0] = idx;
-    std::int64_t current = 0;
-    for (;;) {
-        const std::int64_t left = 2 * current + 1, right = left + 1;
-        std::int64_t swap;
-        if (left >= size) break;
-        if (right >= size) {
-            if (values[left] > val)
-                swap = left;
-            else
-                break;
-        } else if (values[left] >= values[right]) {
-            if (val < values[left])
-                swap = left;
-            else
-                break;
-        } else {
-            if (val < values[right])
-                swap = right;
-            else
-                break;
-        }
-        values[current] = values[swap];
-        indices[current] = indices[swap];
-        current = swap;
-    }
-    values[current] = val;
-    indices[current] = idx;
-}
 
 }  // namespace
 

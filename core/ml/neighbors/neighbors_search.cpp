@@ -7,6 +7,7 @@
 
 #include "core/kernels/gemm.h"
 #include "core/kernels/parallel.h"
+#include "core/ml/neighbors/heap.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml::neighbors {
@@ -21,42 +22,6 @@ constexpr std::int64_t kFitBlock = 1024;
 // (Note [sklearn's tie order]).
 constexpr std::int64_t kSklearnChunk = 256;
 constexpr std::int64_t kSklearnThreads = 2;
-
-// sklearn's heap_push (sklearn/utils/_heap.pyx): a max-heap whose root is the largest kept value.
-inline void heapPush(double* values, std::int64_t* indices, std::int64_t size, double val, std::int64_t idx) {
-    if (val >= values[0]) return;
-    values[0] = val;
-    indices[0] = idx;
-    std::int64_t current = 0;
-    for (;;) {
-        const std::int64_t left = 2 * current + 1;
-        const std::int64_t right = left + 1;
-        std::int64_t swap;
-        if (left >= size) {
-            break;
-        } else if (right >= size) {
-            if (values[left] > val)
-                swap = left;
-            else
-                break;
-        } else if (values[left] >= values[right]) {
-            if (val < values[left])
-                swap = left;
-            else
-                break;
-        } else {
-            if (val < values[right])
-                swap = right;
-            else
-                break;
-        }
-        values[current] = values[swap];
-        indices[current] = indices[swap];
-        current = swap;
-    }
-    values[current] = val;
-    indices[current] = idx;
-}
 
 inline void dualSwap(double* v, std::int64_t* ind, std::int64_t a, std::int64_t b) {
     std::swap(v[a], v[b]);
