@@ -237,7 +237,10 @@ void Estimator::setAttribute(std::string_view name, Array value) {
 
 void Estimator::restoreAttributes(std::vector<std::pair<std::string, Array>> attributes) {
     m_attributes = std::move(attributes);
+    attributesRestored();
 }
+
+std::vector<Estimator::HeldEstimators> Estimator::heldEstimators() const { return {}; }
 
 void Estimator::checkFitted() const {
     if (!isFitted())

@@ -67,6 +67,18 @@ public:
     // Nested estimators as (name, estimator): parameters holding an estimator, or a composite's steps.
     virtual std::vector<std::pair<std::string, std::shared_ptr<Estimator>>> children() const;
 
+    // Fitted estimators that sklearn holds in an attribute: best_estimator_ (one), estimators_ (a list),
+    // named_transformers_ (by name). Scripts reach them as `forest.estimators_[3].tree_`. Their state
+    // is stored in this estimator's own attributes (see Note [Attributes that are dicts or objects]), so
+    // persistence needs nothing more; a class rebuilds the objects from those attributes. None by default.
+    struct HeldEstimators {
+        enum class Form { One, List, Named };
+        std::string attribute;  // "estimators_"
+        Form form = Form::List;
+        std::vector<std::pair<std::string, std::shared_ptr<Estimator>>> items;  // names only for Named
+    };
+    virtual std::vector<HeldEstimators> heldEstimators() const;
+
     // Fitted state.
     bool isFitted() const { return !m_attributes.empty(); }
     bool hasAttribute(std::string_view name) const;
@@ -74,7 +86,8 @@ public:
     const Array& attribute(std::string_view name) const;
     const std::vector<std::pair<std::string, Array>>& attributes() const { return m_attributes; }
     // Persistence: replaces the fitted state as a whole (names are checked against nothing: the file is
-    // trusted to come from saveEstimator, whose checks run in loadEstimator).
+    // trusted to come from saveEstimator, whose checks run in loadEstimator), then calls
+    // attributesRestored() so that a class can rebuild what it derives from them.
     void restoreAttributes(std::vector<std::pair<std::string, Array>> attributes);
 
     // sklearn's check_is_fitted: NotFittedError in sklearn's words.
@@ -111,6 +124,8 @@ protected:
 
     // Hooks for composites whose parameters are not plain keywords (Pipeline's step names).
     virtual bool setChildParam(std::string_view name, const ParamValue& value);
+    // After restoreAttributes: rebuild derived state (a predictor's flattened layout, held estimators).
+    virtual void attributesRestored() {}
 
 private:
     const EstimatorInfo* m_info;
