@@ -17,6 +17,8 @@ packages=(
     clang libclang-rt-14-dev
     # references for conformance tests and benchmarks
     python3-torch python3-sklearn python3-onnx python3-numpy libopenblas0-pthread libopenblas-dev
+    # the LAPACK that NumPy/SciPy use, linked by core/ml/base/lapack.cpp
+    liblapack-dev
 )
 
 # dpkg-query prints "ii " for an installed package and fails (or prints another state) otherwise.

@@ -42,12 +42,10 @@ public:
     ParamList getParams(bool deep) const override {
         ParamList out = Estimator::getParams(false);
         if (!deep) return out;
-        const auto steps = stepsOf(param("steps"));
-        for (const auto& s : steps)
-            out.emplace_back(s.name, s.estimator ? ParamValue(s.estimator) : ParamValue("passthrough"));
-        for (const auto& s : steps)
-            if (s.estimator)
-                for (auto& [k, v] : s.estimator->getParams(true)) out.emplace_back(s.name + "__" + k, v);
+        std::vector<std::pair<std::string, ParamValue>> named;
+        for (const auto& s : stepsOf(param("steps")))
+            named.emplace_back(s.name, s.estimator ? ParamValue(s.estimator) : ParamValue("passthrough"));
+        appendNamedParams(out, named);
         return out;
     }
 
@@ -147,14 +145,10 @@ public:
 
 protected:
     bool setChildParam(std::string_view name, const ParamValue& value) override {
-        std::vector<ParamValue> items = param("steps").items();
-        for (auto& item : items)
-            if (item.items()[0].asString() == name) {
-                item = ParamValue::tuple({item.items()[0], value});
-                setParams({{"steps", ParamValue::list(std::move(items))}});
-                return true;
-            }
-        return false;
+        ParamValue steps = withNamedEstimator(param("steps"), name, value);
+        if (steps.isNone()) return false;
+        setParams({{"steps", std::move(steps)}});
+        return true;
     }
 
 private:
@@ -171,21 +165,7 @@ private:
         if (steps.empty()) throw ValueError("Pipeline: steps must not be empty");
         std::vector<std::string> names;
         for (const auto& s : steps) names.push_back(s.name);
-        std::set<std::string> unique(names.begin(), names.end());
-        auto listRepr = [](const std::vector<std::string>& v) {
-            std::vector<ParamValue> items(v.begin(), v.end());
-            return ParamValue::list(std::move(items)).repr();
-        };
-        if (unique.size() != names.size()) throw ValueError("Names provided are not unique: " + listRepr(names));
-        std::vector<std::string> conflicts;
-        for (const auto& n : unique)
-            if (info().findParam(n)) conflicts.push_back(n);
-        if (!conflicts.empty())
-            throw ValueError("Estimator names conflict with constructor arguments: " + listRepr(conflicts));
-        std::vector<std::string> dunder;
-        for (const auto& n : names)
-            if (n.find("__") != std::string::npos) dunder.push_back(n);
-        if (!dunder.empty()) throw ValueError("Estimator names must not contain __: got " + listRepr(dunder));
+        checkStepNames(names, info());
         for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
             const auto& e = steps[i].estimator;
             if (e && !(e->info().hasMethod("fit") && e->info().hasMethod("transform")))
@@ -251,6 +231,46 @@ const RegisterEstimator<Pipeline> kRegistered({
 });
 
 }  // namespace
+
+void appendNamedParams(ParamList& out, const std::vector<std::pair<std::string, ParamValue>>& named) {
+    for (const auto& [name, v] : named) out.emplace_back(name, v);
+    for (const auto& [name, v] : named)
+        if (v.isEstimator())
+            for (auto& [k, sub] : v.asEstimator()->getParams(true)) out.emplace_back(name + "__" + k, sub);
+}
+
+ParamValue withNamedEstimator(const ParamValue& list, std::string_view name, const ParamValue& value) {
+    if (!list.isSequence()) return {};
+    std::vector<ParamValue> items = list.items();
+    for (auto& item : items)
+        if (item.isSequence() && item.items().size() >= 2 && item.items()[0].isString() &&
+            item.items()[0].asString() == name) {
+            std::vector<ParamValue> parts = item.items();
+            parts[1] = value;
+            item = ParamValue::tuple(std::move(parts));
+            return list.kind() == ParamValue::Kind::Tuple ? ParamValue::tuple(std::move(items))
+                                                          : ParamValue::list(std::move(items));
+        }
+    return {};
+}
+
+void checkStepNames(const std::vector<std::string>& names, const EstimatorInfo& info) {
+    std::set<std::string> unique(names.begin(), names.end());
+    auto listRepr = [](const std::vector<std::string>& v) {
+        std::vector<ParamValue> items(v.begin(), v.end());
+        return ParamValue::list(std::move(items)).repr();
+    };
+    if (unique.size() != names.size()) throw ValueError("Names provided are not unique: " + listRepr(names));
+    std::vector<std::string> conflicts;
+    for (const auto& n : unique)
+        if (info.findParam(n)) conflicts.push_back(n);
+    if (!conflicts.empty())
+        throw ValueError("Estimator names conflict with constructor arguments: " + listRepr(conflicts));
+    std::vector<std::string> dunder;
+    for (const auto& n : names)
+        if (n.find("__") != std::string::npos) dunder.push_back(n);
+    if (!dunder.empty()) throw ValueError("Estimator names must not contain __: got " + listRepr(dunder));
+}
 
 std::vector<std::string> pipelineStepNames(const std::vector<std::shared_ptr<Estimator>>& steps) {
     std::vector<std::string> names;

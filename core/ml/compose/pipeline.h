@@ -18,6 +18,20 @@
 
 namespace tessera::ml {
 
+struct EstimatorInfo;
+
+// _BaseComposition._validate_names, shared by Pipeline, FeatureUnion and ColumnTransformer: unique,
+// not a constructor keyword of `info`'s class, no "__" (ValueError in sklearn's words).
+void checkStepNames(const std::vector<std::string>& names, const EstimatorInfo& info);
+
+// _BaseComposition._get_params' deep part: each (name, estimator or string) entry, then every
+// estimator's own parameters as "name__keyword", appended to `out`.
+void appendNamedParams(ParamList& out, const std::vector<std::pair<std::string, ParamValue>>& named);
+
+// _BaseComposition._replace_estimator: `list` (of (name, estimator, …) tuples) with the estimator of the
+// entry `name` replaced by `value`, or None (ParamValue()) when no entry has that name.
+ParamValue withNamedEstimator(const ParamValue& list, std::string_view name, const ParamValue& value);
+
 // sklearn's _name_estimators: lowercased class names, "name-1", "name-2", … on repeats.
 std::vector<std::string> pipelineStepNames(const std::vector<std::shared_ptr<Estimator>>& steps);
 // make_pipeline(*steps, memory=None, verbose=False).

@@ -17,6 +17,7 @@
 #include "core/io/npy.h"
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/preprocessing/label_encoder.h"
 
 using namespace tessera;
 using namespace tessera::ml;
@@ -125,6 +126,25 @@ std::string normalizeSets(const std::string& message) {
 
 Tensor readOptional(const fs::path& file) { return fs::exists(file) ? io::readNpy(file) : Tensor(); }
 
+Array loadY(const fs::path& dir, const io::Json& meta) {
+    if (const io::Json* s = meta.at("strings").find("y")) {
+        std::vector<std::string> labels;
+        for (const auto& v : s->asArray()) labels.push_back(v.asString());
+        return Array(labels);
+    }
+    return Array(readOptional(dir / "y.npy"));
+}
+
+// A case with "on": "y" (LabelEncoder) is fitted on y and its methods take y, as sklearn's signatures do.
+bool onTarget(const io::Json& c) { return c.contains("on") && c.at("on").asString() == "y"; }
+
+Array callOnTarget(Estimator& est, const std::string& verb, const Array& y) {
+    if (verb == "transform") return labelEncoderTransform(est, y);
+    if (verb == "inverse_transform") return labelEncoderInverseTransform(est, labelEncoderTransform(est, y));
+    if (verb == "fit_transform") return est.clone()->fitTransform(Tensor(), y);
+    throw ValueError("unknown method '" + verb + "' for a case on y");
+}
+
 }  // namespace
 
 class TestMlConformance : public QObject {
@@ -141,13 +161,14 @@ class TestMlConformance : public QObject {
             for (const auto& [k, v] : p->asObject()) params.emplace_back(k, ParamValue::fromJson(v, c.name));
         auto est = EstimatorRegistry::instance().create(c.json.at("estimator").asString(), params);
         const Tensor X = io::readNpy(dir / "X.npy"), Xt = io::readNpy(dir / "X_test.npy");
-        Array y(readOptional(dir / "y.npy"));
-        if (const io::Json* s = meta.at("strings").find("y")) {
-            std::vector<std::string> labels;
-            for (const auto& v : s->asArray()) labels.push_back(v.asString());
-            y = Array(labels);
-        }
+        const Array y = loadY(dir, meta);
         const Tensor sw = readOptional(dir / "sample_weight.npy");
+        if (onTarget(c.json)) {
+            est->fit(Tensor(), y);
+            for (const auto& m : c.json.at("methods").asArray())
+                side.values[m.asString()] = callOnTarget(*est, m.asString(), y);
+            return est;
+        }
         if (c.json.contains("fit_error")) {
             try {
                 est->fit(X, y, sw);
@@ -162,10 +183,17 @@ class TestMlConformance : public QObject {
             for (const auto& m : methods->asArray()) {
                 const std::string method = m.asString();
                 const std::string verb = method.substr(0, method.find('@'));
-                const Tensor& on = method.find("@test") != std::string::npos ? Xt : X;
-                side.values[method] = call(*est, verb, on, y, sw, c);
+                side.values[method] = call(*est, verb, inputOf(*est, method, X, Xt), y, sw, c);
             }
         return est;
+    }
+
+    // The rows a method runs on: X, the held-out rows ("@test"), or transform(X) ("@roundtrip", for an
+    // encoder's inverse_transform).
+    static Tensor inputOf(const Estimator& est, const std::string& method, const Tensor& X, const Tensor& Xt) {
+        if (method.find("@test") != std::string::npos) return Xt;
+        if (method.find("@roundtrip") != std::string::npos) return est.transform(X);
+        return X;
     }
 
     static Array call(Estimator& est, const std::string& verb, const Tensor& on, const Array& y, const Tensor& sw,
@@ -372,8 +400,13 @@ private slots:
             const Tensor Xt = io::readNpy(dir / "X_test.npy");
             for (const auto& [method, value] : before.values) {
                 const std::string verb = method.substr(0, method.find('@'));
+                if (onTarget(c.json)) {
+                    if (verb != "fit_transform" && !(callOnTarget(*back, verb, loadY(dir, meta)) == value))
+                        problems << QString::fromStdString(c.name + ": " + method + " differs after loading");
+                    continue;
+                }
                 if (verb == "fit_transform" || verb == "fit_predict" || verb == "score") continue;
-                const Tensor& on = method.find("@test") != std::string::npos ? Xt : io::readNpy(dir / "X.npy");
+                const Tensor on = inputOf(*back, method, io::readNpy(dir / "X.npy"), Xt);
                 if (!(call(*back, verb, on, Array(), Tensor(), c) == value))
                     problems << QString::fromStdString(c.name + ": " + method + " differs after loading");
             }

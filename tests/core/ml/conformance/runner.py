@@ -66,6 +66,8 @@ def encode(v):
         return [encode(x) for x in v]
     if isinstance(v, dict):
         return {"dict": {str(k): encode(x) for k, x in v.items()}}
+    if isinstance(v, type) and issubclass(v, np.generic):
+        return v.__name__  # np.float64 as the string "float64" (Tessera's dtype keywords)
     if hasattr(v, "get_params"):
         return {"estimator": type(v).__name__, "params": {k: encode(x) for k, x in v.get_params(deep=False).items()}}
     return {"unencodable": repr(v)}
@@ -87,6 +89,11 @@ def make_data(spec):
         X[:, -1] = 0.0
     elif kind == "positive":
         X = np.abs(rng.randn(n, p)) + 0.1
+    elif kind == "categories":
+        # Small integer categories (2, 3, 4, 5, 2, … per column) as float64; held-out rows from the same
+        # categories ("unknown": true puts an unseen value into every third row of column 0).
+        counts = [2 + j % 4 for j in range(p)]
+        X = np.column_stack([rng.randint(0, k, size=n) for k in counts]).astype(np.float64)
     else:
         raise ValueError(kind)
     if spec.get("nan"):
@@ -107,6 +114,10 @@ def make_data(spec):
             y = np.array(["setosa", "versicolor", "virginica"], dtype=object)[y]
     sw = rng.uniform(0.5, 2.0, size=n) if spec.get("sample_weight") else None
     X_test = rng.randn(spec.get("test_rows", 10), p) * 1.5
+    if kind == "categories":
+        X_test = np.column_stack([rng.randint(0, k, size=spec.get("test_rows", 10)) for k in counts]).astype(np.float64)
+        if spec.get("unknown"):
+            X_test[::3, 0] = counts[0]
     return X, y, sw, X_test
 
 
@@ -143,6 +154,73 @@ def public_attributes(est):
     return names
 
 
+def save_attributes(est, prefix, out, meta):
+    """Saves every public fitted attribute of `est` as attr.PREFIX+NAME and returns the names (without
+    PREFIX), flattened as core/ml's Note [Attributes that are dicts or objects] describes: a fitted
+    sklearn Tree as NAME.ARRAY, a fitted estimator held in an attribute (regressor_) as NAME.ATTR, a dict
+    or Bunch of estimators (named_transformers_) as NAME.KEY.ATTR, slices (output_indices_) as NAME.KEY
+    = [start, stop], lists of arrays (categories_, bin_edges_) as NAME.0, NAME.1, …; object arrays of
+    ints and None (drop_idx_) become int64, or float64 with NaN for None."""
+    names = []
+
+    def put(name, value):
+        names.append(name)
+        save(out, "attr." + prefix + name, value, meta)
+
+    def nested(name, value):
+        for sub in save_attributes(value, prefix + name + ".", out, meta):
+            names.append(name + "." + sub)
+
+    for name in public_attributes(est):
+        value = getattr(est, name)
+        if name == "transformers_":
+            continue  # (name, fitted transformer, columns) tuples: named_transformers_ and output_indices_ hold them
+        if type(value).__name__ == "Tree" and hasattr(value, "children_left"):
+            for a in TREE_ARRAYS:
+                put(name + "." + a, getattr(value, a))
+            continue
+        if hasattr(value, "get_params"):
+            nested(name, value)
+            continue
+        if isinstance(value, dict) and any(hasattr(v, "get_params") or isinstance(v, slice) for v in value.values()):
+            for k, v in value.items():
+                if hasattr(v, "get_params"):
+                    nested(name + "." + str(k), v)
+                elif isinstance(v, slice):
+                    put(name + "." + str(k), np.array([v.start, v.stop], dtype=np.int64))
+            continue
+        listed = isinstance(value, list) or (isinstance(value, np.ndarray) and value.dtype == object)
+        if listed and len(value) and all(isinstance(v, np.ndarray) for v in value):
+            for i, v in enumerate(value):
+                put(name + "." + str(i), v)
+            continue
+        if isinstance(value, np.ndarray) and value.dtype == object and all(
+                v is None or isinstance(v, (int, np.integer)) for v in value.ravel()):
+            if any(v is None for v in value.ravel()):
+                value = np.array([np.nan if v is None else float(v) for v in value.ravel()]).reshape(value.shape)
+            else:
+                value = value.astype(np.int64)
+        put(name, value)
+    return names
+
+
+def held_children(est):
+    """The (name, estimator) pairs that Tessera lists as children(): pipeline steps, a union's
+    transformers, a column transformer's transformers (and an estimator remainder), and estimator-valued
+    parameters such as a TransformedTargetRegressor's regressor."""
+    if hasattr(est, "steps"):
+        return list(est.steps)
+    if hasattr(est, "transformer_list"):
+        return list(est.transformer_list)
+    out = []
+    if hasattr(est, "transformers") and isinstance(est.transformers, list):
+        out = [(name, t) for name, t, _ in est.transformers]
+    for k, v in est.get_params(deep=False).items():
+        if k not in ("transformers",) and hasattr(v, "get_params"):
+            out.append((k, v))
+    return out
+
+
 def run_case(case, out):
     os.makedirs(out, exist_ok=True)
     X, y, sw, X_test = make_data(case.get("data", {}))
@@ -157,6 +235,23 @@ def run_case(case, out):
     if sw is not None:
         np.save(os.path.join(out, "sample_weight.npy"), sw)
     est = find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()})
+    if case.get("on") == "y":
+        # LabelEncoder: fitted on y and transforming y; inverse_transform takes the codes of y.
+        est.fit(y)
+        for method in case.get("methods", []):
+            if method == "transform":
+                save(out, method, est.transform(y), meta)
+            elif method == "inverse_transform":
+                save(out, method, est.inverse_transform(est.transform(y)), meta)
+            elif method == "fit_transform":
+                save(out, method, find_class(case["estimator"])().fit_transform(y), meta)
+            else:
+                raise ValueError(method)
+        meta["attributes"] = save_attributes(est, "", out, meta)
+        meta["children"] = {}
+        with open(os.path.join(out, "meta.json"), "w") as f:
+            json.dump(meta, f)
+        return
     if "fit_error" in case:
         try:
             est.fit(X, y, **({"sample_weight": sw} if sw is not None else {}))
@@ -169,6 +264,8 @@ def run_case(case, out):
         for method in case.get("methods", []):
             on = X_test if method.endswith("@test") else X
             m = method.split("@")[0]
+            if method.endswith("@roundtrip"):  # an encoder's inverse_transform of its own transform(X)
+                on = est.transform(X)
             if m in ("transform", "predict", "predict_proba", "predict_log_proba", "decision_function",
                      "inverse_transform", "score_samples"):
                 save(out, method, getattr(est, m)(on), meta)
@@ -182,22 +279,12 @@ def run_case(case, out):
                 save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_transform(X, y), meta)
             else:
                 raise ValueError(m)
-        for name in public_attributes(est):
-            value = getattr(est, name)
-            if type(value).__name__ == "Tree" and hasattr(value, "children_left"):
-                for a in TREE_ARRAYS:
-                    meta["attributes"].append(name + "." + a)
-                    save(out, "attr." + name + "." + a, getattr(value, a), meta)
-                continue
-            meta["attributes"].append(name)
-            save(out, "attr." + name, value, meta)
+        meta["attributes"] = save_attributes(est, "", out, meta)
         meta["children"] = {}
-        for step, child in getattr(est, "steps", []):
+        for step, child in held_children(est):
             if not hasattr(child, "get_params"):
                 continue
-            meta["children"][step] = public_attributes(child)
-            for name in meta["children"][step]:
-                save(out, "attr." + step + "." + name, getattr(child, name), meta)
+            meta["children"][step] = save_attributes(child, step + ".", out, meta)
     with open(os.path.join(out, "meta.json"), "w") as f:
         json.dump(meta, f)
 
@@ -213,6 +300,9 @@ def main():
             defaults[name] = None
             continue
         # Keywords without a default (Pipeline's steps) are marked as required.
+        if cls.__init__ is object.__init__:  # no keywords at all (LabelEncoder)
+            defaults[name] = {}
+            continue
         sig = inspect.signature(cls.__init__)
         defaults[name] = {k: ({"required": True} if p.default is inspect.Parameter.empty else encode(p.default))
                           for k, p in sig.parameters.items() if k != "self"}
