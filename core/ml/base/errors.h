@@ -22,6 +22,13 @@ public:
     using ValueError::ValueError;
 };
 
+// Python's NotImplementedError: a combination sklearn itself does not implement (LDA's transform with
+// the 'lsqr' solver, shrinkage with 'svd').
+class NotImplementedError : public Error {
+public:
+    using Error::Error;
+};
+
 // Python's AttributeError: a method the class does not have, or a fitted attribute that is absent.
 class AttributeError : public Error {
 public:

@@ -73,7 +73,7 @@ public:
         const RowMatrix means = asMatrix(detail::classMeans(X, c), c.k, p);
         setAttribute("means_", matrixArray(means));
         if (solver == "svd") {
-            if (!shrinkage.isNone()) throw ValueError("shrinkage not supported with 'svd' solver.");
+            if (!shrinkage.isNone()) throw NotImplementedError("shrinkage not supported with 'svd' solver.");
             solveSvd(X, c, priors, means, components, coef, intercept);
         } else {
             const RowMatrix cov = asMatrix(classCov(X, c, priors, shrink), p, p);
@@ -155,7 +155,7 @@ public:
 
     Tensor transform(const Tensor& Xin) const override {
         if (paramString("solver") == "lsqr")
-            throw ValueError("transform not implemented for 'lsqr' solver (use 'svd' or 'eigen').");
+            throw NotImplementedError("transform not implemented for 'lsqr' solver (use 'svd' or 'eigen').");
         const Tensor X = validateX(Xin);
         const Tensor& sc = fitted("scalings_");
         const std::int64_t n = X.size(0), p = X.size(1), r = sc.size(1);
