@@ -4,8 +4,10 @@
 
 Reads every cases/*.json (a list of cases), makes each case's seeded data, runs sklearn 1.2.1 on it and
 writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read, then each
-method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy; string arrays, None
-attributes and error messages go to OUT_DIR/CASE/meta.json. OUT_DIR/defaults.json holds get_params()
+method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy (flattened as
+save_attributes says: held estimators, dicts of slices and lists of arrays become NAME.KEY entries);
+string arrays, None attributes and error messages go to OUT_DIR/CASE/meta.json. A case with "on": "y"
+fits and transforms y (LabelEncoder); "inverse_transform@roundtrip" inverts transform(X). OUT_DIR/defaults.json holds get_params()
 of every registered class NAME (in the tagged form of core/ml's ParamValue::toJson).
 """
 import importlib
