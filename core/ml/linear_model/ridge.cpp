@@ -124,8 +124,8 @@ public:
         }
         std::vector<double> sw =
             sampleWeight.defined() ? sampleWeightOrOnes(sampleWeight, n).toVector<double>() : std::vector<double>();
-        const std::vector<double> cw = classWeights(enc, k);
-        if (!cw.empty()) {
+        if (!param("class_weight").isNone()) {
+            const std::vector<double> cw = detail::classWeightFactors(param("class_weight"), enc.classes, enc.codes);
             if (sw.empty()) sw.assign(static_cast<std::size_t>(n), 1.0);
             for (std::int64_t i = 0; i < n; ++i) sw[i] *= cw[enc.codes[i]];
         }
@@ -159,38 +159,6 @@ public:
                 codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);  // first maximum, as argmax
         }
         return decodeLabels(attribute("classes_"), codes);
-    }
-
-private:
-    // compute_sample_weight(class_weight, y) as per-class factors; empty when class_weight is None.
-    std::vector<double> classWeights(const EncodedLabels& enc, std::int64_t k) const {
-        const ParamValue& cw = param("class_weight");
-        if (cw.isNone()) return {};
-        std::vector<double> w(static_cast<std::size_t>(k), 1.0);
-        if (cw.isString()) {
-            std::vector<double> count(static_cast<std::size_t>(k), 0);
-            for (auto c : enc.codes) count[c] += 1;
-            const double n = static_cast<double>(enc.codes.size());
-            for (std::int64_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
-            return w;
-        }
-        // Dict keys are class labels written as text (the script language's int keys are their digits).
-        for (const auto& [key, value] : cw.members()) {
-            std::int64_t found = -1;
-            for (std::int64_t c = 0; c < k; ++c) {
-                std::string label;
-                if (enc.classes.isStrings()) {
-                    label = enc.classes.strings()[c];
-                } else {
-                    const double v = enc.classes.tensor().toVector<double>()[c];
-                    label = v == std::floor(v) ? std::to_string(static_cast<std::int64_t>(v)) : pythonFloatRepr(v);
-                }
-                if (label == key) found = c;
-            }
-            if (found < 0) throw ValueError("The classes, [" + key + "], are not in class_weight");
-            w[found] = value.asDouble();
-        }
-        return w;
     }
 };
 
