@@ -50,13 +50,13 @@ void LogisticLoss::assemble(const std::vector<double>& G, const std::vector<doub
     grad.assign(static_cast<std::size_t>(size()), 0.0);
     const kernels::MatrixRef<const double> g{G.data(), m_n, m_k, m_k, 1}, x{m_X, m_n, m_p, m_p, 1};
     kernels::gemm(g.t(), x, kernels::MatrixRef<double>{grad.data(), m_k, m_p, m_dof, 1});
-    for (std::int64_t k = 0; k < m_k; ++k) {
+    for (std::int64_t k = 0; k < m_k; ++k)
         for (std::int64_t j = 0; j < m_p; ++j) grad[k * m_dof + j] += m_l2 * w[k * m_dof + j];
-        if (m_fitIntercept) {
-            double s = 0;
-            for (std::int64_t i = 0; i < m_n; ++i) s += G[i * m_k + k];
-            grad[k * m_dof + m_p] = s;
-        }
+    if (m_fitIntercept) {
+        std::vector<double> sums(static_cast<std::size_t>(m_k), 0.0);
+        for (std::int64_t i = 0; i < m_n; ++i)
+            for (std::int64_t k = 0; k < m_k; ++k) sums[k] += G[i * m_k + k];
+        for (std::int64_t k = 0; k < m_k; ++k) grad[k * m_dof + m_p] = sums[k];
     }
 }
 
@@ -73,11 +73,12 @@ double LogisticLoss::valueGradient(const std::vector<double>& w, std::vector<dou
         for (std::int64_t i = 0; i < m_n; ++i) {
             double* r = G.data() + i * m_k;
             const double mx = *std::max_element(r, r + m_k);
-            double sum = 0;
-            for (std::int64_t k = 0; k < m_k; ++k) sum += std::exp(r[k] - mx);
             const auto yi = static_cast<std::int64_t>(m_y[i]);
-            loss += m_sw[i] * (std::log(sum) + mx - r[yi]);
-            for (std::int64_t k = 0; k < m_k; ++k) r[k] = m_sw[i] * (std::exp(r[k] - mx) / sum - (k == yi ? 1.0 : 0.0));
+            const double ry = r[yi];
+            double sum = 0;
+            for (std::int64_t k = 0; k < m_k; ++k) sum += r[k] = std::exp(r[k] - mx);
+            loss += m_sw[i] * (std::log(sum) + mx - ry);
+            for (std::int64_t k = 0; k < m_k; ++k) r[k] = m_sw[i] * (r[k] / sum - (k == yi ? 1.0 : 0.0));
         }
     }
     double norm2 = 0;
@@ -102,10 +103,10 @@ optimize::HessianProduct LogisticLoss::gradientHessian(const std::vector<double>
             double* r = G.data() + i * m_k;
             const double mx = *std::max_element(r, r + m_k);
             double sum = 0;
-            for (std::int64_t k = 0; k < m_k; ++k) sum += std::exp(r[k] - mx);
+            for (std::int64_t k = 0; k < m_k; ++k) sum += r[k] = std::exp(r[k] - mx);
             const auto yi = static_cast<std::int64_t>(m_y[i]);
             for (std::int64_t k = 0; k < m_k; ++k) {
-                const double p = std::exp(r[k] - mx) / sum;
+                const double p = r[k] / sum;
                 (*H)[i * m_k + k] = p;
                 r[k] = m_sw[i] * (p - (k == yi ? 1.0 : 0.0));
             }
