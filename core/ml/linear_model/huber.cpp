@@ -50,9 +50,9 @@ double huberLossGradient(const std::vector<double>& w, std::vector<double>& grad
     return nSamples * sigma + squaredLoss + outlierLoss + alpha * ww;
 }
 
-class HuberRegressor : public Estimator {
+class HuberRegressor : public detail::LinearRegressor {
 public:
-    using Estimator::Estimator;
+    using LinearRegressor::LinearRegressor;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -65,9 +65,7 @@ public:
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, true);
-        const Tensor Y = detail::targetMatrix(y);
-        if (Y.dim() != 1)
-            throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(Y.sizes()) + " instead.");
+        const Tensor Y = detail::singleTarget(y);
         const std::int64_t n = X.size(0), p = X.size(1);
         const bool fitIntercept = paramBool("fit_intercept");
         const std::vector<double> yv = Y.toVector<double>();
@@ -111,11 +109,6 @@ public:
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(std::min(r.nit, paramInt("max_iter")))));
         setAttribute("outliers_", Array(outliers));
         return *this;
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
     }
 };
 

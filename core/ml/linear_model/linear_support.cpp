@@ -1,6 +1,7 @@
 #include "core/ml/linear_model/linear_support.h"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <thread>
@@ -285,6 +286,43 @@ std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const st
 }
 
 Tensor targetMatrix(const Array& y) { return toFloat64(y, "y"); }
+
+Tensor singleTarget(const Array& y) {
+    const Tensor Y = targetMatrix(y);
+    if (Y.dim() != 1)
+        throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(Y.sizes()) + " instead.");
+    return Y;
+}
+
+Tensor logOf(const Tensor& probabilities) {
+    std::vector<double> v = probabilities.toVector<double>();
+    for (double& x : v) x = std::log(x);
+    return Tensor::fromVector<double>(v, probabilities.sizes());
+}
+
+Tensor LinearClassifier::decisionFunction(const Tensor& Xin) const {
+    const Tensor X = validateX(Xin);
+    return linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
+}
+
+Array LinearClassifier::predict(const Tensor& Xin) const {
+    const Tensor scores = decisionFunction(Xin);
+    const std::int64_t n = scores.size(0);
+    const double* s = scores.data<double>();
+    std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
+    if (scores.dim() == 1) {
+        for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
+    } else {
+        const std::int64_t t = scores.size(1);
+        for (std::int64_t i = 0; i < n; ++i) codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);
+    }
+    return decodeLabels(attribute("classes_"), codes);
+}
+
+Array LinearRegressor::predict(const Tensor& Xin) const {
+    const Tensor X = validateX(Xin);
+    return Array(linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
+}
 
 int jobsFor(const ParamValue& nJobs) {
     if (nJobs.isNone()) return 1;

@@ -61,9 +61,9 @@ void checkScaling(bool fitIntercept, double scaling) {
                          " but needs to be greater than 0. To disable fitting an intercept, set fit_intercept=False.");
 }
 
-class LinearSVC : public Estimator {
+class LinearSVC : public detail::LinearClassifier {
 public:
-    using Estimator::Estimator;
+    using LinearClassifier::LinearClassifier;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -108,39 +108,18 @@ public:
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(*std::max_element(m.nIter.begin(), m.nIter.end()))));
         return *this;
     }
-
-    Tensor decisionFunction(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor scores = decisionFunction(Xin);
-        const std::int64_t n = scores.size(0);
-        const double* s = scores.data<double>();
-        std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
-        if (scores.dim() == 1) {
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
-        } else {
-            const std::int64_t t = scores.size(1);
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);
-        }
-        return decodeLabels(attribute("classes_"), codes);
-    }
 };
 
-class LinearSVR : public Estimator {
+class LinearSVR : public detail::LinearRegressor {
 public:
-    using Estimator::Estimator;
+    using LinearRegressor::LinearRegressor;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, true);
-        const Tensor Y = detail::targetMatrix(y);
-        if (Y.dim() != 1)
-            throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(Y.sizes()) + " instead.");
+        const Tensor Y = detail::singleTarget(y);
         const std::int64_t n = X.size(0), p = X.size(1);
         const bool fitIntercept = paramBool("fit_intercept");
         const double scaling = paramDouble("intercept_scaling");
@@ -163,11 +142,6 @@ public:
                                                 : Array(Tensor::scalar<double>(0.0)));
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(iters)));
         return *this;
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true));
     }
 };
 

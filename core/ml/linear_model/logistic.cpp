@@ -23,9 +23,9 @@ struct Fit {
     std::int64_t nIter = 0;
 };
 
-class LogisticRegression : public Estimator {
+class LogisticRegression : public detail::LinearClassifier {
 public:
-    using Estimator::Estimator;
+    using LinearClassifier::LinearClassifier;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -149,25 +149,6 @@ public:
         return *this;
     }
 
-    Tensor decisionFunction(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor scores = decisionFunction(Xin);
-        const std::int64_t n = scores.size(0);
-        const double* s = scores.data<double>();
-        std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
-        if (scores.dim() == 1) {
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
-        } else {
-            const std::int64_t t = scores.size(1);
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);
-        }
-        return decodeLabels(attribute("classes_"), codes);
-    }
-
     Tensor predictProba(const Tensor& Xin) const override {
         const Tensor scores = decisionFunction(Xin);
         const std::int64_t n = scores.size(0), K = classCount(attribute("classes_"));
@@ -196,12 +177,7 @@ public:
         return Tensor::fromVector<double>(out, {n, K});
     }
 
-    Tensor predictLogProba(const Tensor& X) const override {
-        const Tensor P = predictProba(X);
-        std::vector<double> v = P.toVector<double>();
-        for (double& x : v) x = std::log(x);
-        return Tensor::fromVector<double>(v, P.sizes());
-    }
+    Tensor predictLogProba(const Tensor& X) const override { return detail::logOf(predictProba(X)); }
 
 private:
     // sklearn's _check_solver, then the solvers Tessera does not have, refused by name.

@@ -69,9 +69,9 @@ std::vector<double> alphasFor(const Estimator& e, std::int64_t targets) {
     return out;
 }
 
-class Ridge : public Estimator {
+class Ridge : public detail::LinearRegressor {
 public:
-    using Estimator::Estimator;
+    using LinearRegressor::LinearRegressor;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -92,16 +92,11 @@ public:
         setAttribute("n_iter_", Array());
         return *this;
     }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
-    }
 };
 
-class RidgeClassifier : public Estimator {
+class RidgeClassifier : public detail::LinearClassifier {
 public:
-    using Estimator::Estimator;
+    using LinearClassifier::LinearClassifier;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -139,26 +134,6 @@ public:
         setAttribute("n_iter_", Array());
         setAttribute("classes_", enc.classes);
         return *this;
-    }
-
-    Tensor decisionFunction(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor scores = decisionFunction(Xin);
-        const std::int64_t n = scores.size(0);
-        const double* s = scores.data<double>();
-        std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
-        if (scores.dim() == 1) {
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
-        } else {
-            const std::int64_t t = scores.size(1);
-            for (std::int64_t i = 0; i < n; ++i)
-                codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);  // first maximum, as argmax
-        }
-        return decodeLabels(attribute("classes_"), codes);
     }
 };
 

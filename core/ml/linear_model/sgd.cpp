@@ -58,11 +58,22 @@ double validationScore(const double* X, std::int64_t p, const double* y, const d
     return 1 - num / den;
 }
 
-class BaseSgd : public Estimator {
+// What SGDClassifier, Perceptron and SGDRegressor share, over LinearClassifier or LinearRegressor.
+template <class Base>
+class BaseSgd : public Base {
 public:
-    using Estimator::Estimator;
+    using Base::Base;
 
 protected:
+    using Base::className;
+    using Base::fitted;
+    using Base::hasAttribute;
+    using Base::param;
+    using Base::paramBool;
+    using Base::paramDouble;
+    using Base::paramInt;
+    using Base::paramString;
+
     virtual std::string lossName() const { return paramString("loss"); }
     virtual std::string learningRateName() const { return paramString("learning_rate"); }
     virtual double eta0() const { return paramDouble("eta0"); }
@@ -70,6 +81,12 @@ protected:
     virtual double epsilon() const { return paramDouble("epsilon"); }
     virtual std::int64_t average() const { return static_cast<std::int64_t>(paramDouble("average")); }
     virtual bool isClassifierKind() const = 0;
+
+    // coef_ and intercept_ of the previous fit when warm_start is set (empty otherwise).
+    std::pair<std::vector<double>, std::vector<double>> warmStart() const {
+        if (!paramBool("warm_start") || !hasAttribute("coef_")) return {};
+        return {fitted("coef_").template toVector<double>(), fitted("intercept_").template toVector<double>()};
+    }
 
     // _more_validate_params.
     void moreValidate() const {
@@ -160,18 +177,14 @@ protected:
     }
 };
 
-class SgdClassifierBase : public BaseSgd {
+class SgdClassifierBase : public BaseSgd<detail::LinearClassifier> {
 public:
     using BaseSgd::BaseSgd;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
         moreValidate();
-        std::vector<double> coefInit, interceptInit;
-        if (paramBool("warm_start") && hasAttribute("coef_")) {
-            coefInit = fitted("coef_").toVector<double>();
-            interceptInit = fitted("intercept_").toVector<double>();
-        }
+        const auto [coefInit, interceptInit] = warmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, false);
@@ -250,25 +263,6 @@ public:
         return *this;
     }
 
-    Tensor decisionFunction(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor scores = decisionFunction(Xin);
-        const std::int64_t n = scores.size(0);
-        const double* s = scores.data<double>();
-        std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
-        if (scores.dim() == 1) {
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
-        } else {
-            const std::int64_t t = scores.size(1);
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);
-        }
-        return decodeLabels(attribute("classes_"), codes);
-    }
-
 protected:
     bool isClassifierKind() const override { return true; }
 };
@@ -308,12 +302,7 @@ public:
         return Tensor::fromVector<double>(out, {n, K});
     }
 
-    Tensor predictLogProba(const Tensor& X) const override {
-        const Tensor P = predictProba(X);
-        std::vector<double> v = P.toVector<double>();
-        for (double& x : v) x = std::log(x);
-        return Tensor::fromVector<double>(v, P.sizes());
-    }
+    Tensor predictLogProba(const Tensor& X) const override { return detail::logOf(predictProba(X)); }
 };
 
 // Perceptron: SGDClassifier(loss='perceptron', learning_rate='constant', power_t=0.5, average=False).
@@ -329,24 +318,18 @@ protected:
     std::int64_t average() const override { return 0; }
 };
 
-class SGDRegressor : public BaseSgd {
+class SGDRegressor : public BaseSgd<detail::LinearRegressor> {
 public:
     using BaseSgd::BaseSgd;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
         moreValidate();
-        std::vector<double> coefInit, interceptInit;
-        if (paramBool("warm_start") && hasAttribute("coef_")) {
-            coefInit = fitted("coef_").toVector<double>();
-            interceptInit = fitted("intercept_").toVector<double>();
-        }
+        const auto [coefInit, interceptInit] = warmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, true);
-        const Tensor Y = detail::targetMatrix(y);
-        if (Y.dim() != 1)
-            throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(Y.sizes()) + " instead.");
+        const Tensor Y = detail::singleTarget(y);
         const std::int64_t n = X.size(0), p = X.size(1);
         const std::vector<double> yv = Y.toVector<double>();
         const std::vector<double> sw = sampleWeightOrOnes(sampleWeight, n).toVector<double>();
@@ -377,11 +360,6 @@ public:
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(r.nIter)));
         setAttribute("t_", Array(Tensor::scalar<double>(t)));
         return *this;
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true));
     }
 
 protected:

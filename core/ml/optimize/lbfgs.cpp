@@ -8,13 +8,14 @@
 #include "core/ml/optimize/line_search.h"
 
 namespace tessera::ml::optimize {
-namespace {
 
 double dot(const std::vector<double>& a, const std::vector<double>& b) {
     double s = 0;
     for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
     return s;
 }
+
+namespace {
 
 // max |projected gradient|: a variable at its lower bound with a positive gradient counts as stationary.
 double projectedGradientNorm(const std::vector<double>& x, const std::vector<double>& g,

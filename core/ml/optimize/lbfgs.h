@@ -38,6 +38,9 @@ struct LbfgsResult {
     std::string message;
 };
 
+// aᵀb, summed in order (the optimisers' inner products).
+double dot(const std::vector<double>& a, const std::vector<double>& b);
+
 LbfgsResult minimizeLbfgs(const Objective& f, std::vector<double> x0, const LbfgsOptions& options);
 
 }  // namespace tessera::ml::optimize

@@ -10,12 +10,6 @@
 namespace tessera::ml::optimize {
 namespace {
 
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-    double s = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-    return s;
-}
-
 double sumAbs(const std::vector<double>& a) {
     double s = 0;
     for (double v : a) s += std::abs(v);
