@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/kernels/parallel.h"
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/optimize/lbfgs.h"
@@ -156,6 +157,20 @@ private slots:
             QVERIFY2(values(*a, "coef_") == values(*b, "coef_"), name.c_str());
             QVERIFY2(values(*a, "intercept_") == values(*b, "intercept_"), name.c_str());
         }
+    }
+
+    void resultsDoNotDependOnTheKernelThreadCount() {
+        // The multinomial loss runs its products on the kernels' GEMM, whose sums are fixed per shape.
+        const Data d = blobs(6000, 40, 5);
+        std::vector<std::vector<double>> coefs;
+        for (int threads : {1, 2}) {
+            kernels::setNumThreads(threads);
+            auto m = make("LogisticRegression", {{"tol", 1e-8}});
+            m->fit(d.X, d.y);
+            coefs.push_back(values(*m, "coef_"));
+        }
+        kernels::setNumThreads(1);
+        QVERIFY(coefs[0] == coefs[1]);
     }
 
     void logisticWarmStartContinuesFromTheLastFit() {
