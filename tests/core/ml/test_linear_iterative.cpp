@@ -185,6 +185,21 @@ private slots:
         const std::vector<double> second = values(*m, "coef_");
         for (std::size_t i = 0; i < first.size(); ++i) QVERIFY(std::abs(first[i] - second[i]) < 1e-5);
     }
+
+    void huberWarmStartStartsAtThePreviousSolution() {
+        const Data d = blobs(200, 3, 6);
+        const Array y(Tensor::fromVector<double>(d.y.tensor().toVector<double>(), {200}));
+        auto m = make("HuberRegressor", {{"warm_start", true}});
+        m->fit(d.X, y);
+        const std::int64_t firstIter = m->attribute("n_iter_").tensor().item<std::int64_t>();
+        const std::vector<double> first = values(*m, "coef_");
+        m->fit(d.X, y);
+        const std::int64_t secondIter = m->attribute("n_iter_").tensor().item<std::int64_t>();
+        QVERIFY2(secondIter < firstIter, qPrintable(QString("%1 then %2").arg(firstIter).arg(secondIter)));
+        const std::vector<double> second = values(*m, "coef_");
+        for (std::size_t i = 0; i < first.size(); ++i) QVERIFY(std::abs(first[i] - second[i]) < 1e-4);
+        QCOMPARE(m->attribute("outliers_").tensor().dtype(), DType::Bool);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLinearIterative)
