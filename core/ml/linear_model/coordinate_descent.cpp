@@ -84,9 +84,9 @@ CdResult coordinateDescent(std::vector<double>& w, double alpha, double beta, co
     return out;
 }
 
-class ElasticNetBase : public Estimator {
+class ElasticNetBase : public detail::LinearRegressor {
 public:
-    using Estimator::Estimator;
+    using LinearRegressor::LinearRegressor;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -150,11 +150,6 @@ public:
             setAttribute("dual_gap_", Array(Tensor::scalar<double>(gaps[0])));
         }
         return *this;
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
     }
 
 protected:

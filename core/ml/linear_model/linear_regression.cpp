@@ -8,9 +8,9 @@
 namespace tessera::ml {
 namespace {
 
-class LinearRegression : public Estimator {
+class LinearRegression : public detail::LinearRegressor {
 public:
-    using Estimator::Estimator;
+    using LinearRegressor::LinearRegressor;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -37,11 +37,6 @@ public:
         setAttribute("coef_", c);
         setAttribute("intercept_", b);
         return *this;
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
     }
 };
 

@@ -1,8 +1,10 @@
 #include "core/ml/linear_model/linear_support.h"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include "core/kernels/gemm.h"
 #include "core/kernels/parallel.h"
@@ -284,5 +286,97 @@ std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const st
 }
 
 Tensor targetMatrix(const Array& y) { return toFloat64(y, "y"); }
+
+Tensor singleTarget(const Array& y) {
+    const Tensor Y = targetMatrix(y);
+    if (Y.dim() != 1)
+        throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(Y.sizes()) + " instead.");
+    return Y;
+}
+
+Tensor logOf(const Tensor& probabilities) {
+    std::vector<double> v = probabilities.toVector<double>();
+    for (double& x : v) x = std::log(x);
+    return Tensor::fromVector<double>(v, probabilities.sizes());
+}
+
+Tensor LinearClassifier::decisionFunction(const Tensor& Xin) const {
+    const Tensor X = validateX(Xin);
+    return linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
+}
+
+Array LinearClassifier::predict(const Tensor& Xin) const {
+    const Tensor scores = decisionFunction(Xin);
+    const std::int64_t n = scores.size(0);
+    const double* s = scores.data<double>();
+    std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
+    if (scores.dim() == 1) {
+        for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
+    } else {
+        const std::int64_t t = scores.size(1);
+        for (std::int64_t i = 0; i < n; ++i) codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);
+    }
+    return decodeLabels(attribute("classes_"), codes);
+}
+
+Array LinearRegressor::predict(const Tensor& Xin) const {
+    const Tensor X = validateX(Xin);
+    return Array(linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
+}
+
+int jobsFor(const ParamValue& nJobs) {
+    if (nJobs.isNone()) return 1;
+    const std::int64_t k = nJobs.asInt();
+    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");
+    const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
+    return static_cast<int>(k > 0 ? k : std::max<std::int64_t>(1, cores + 1 + k));
+}
+
+std::string labelRepr(const Array& classes, std::int64_t index) {
+    if (classes.isStrings()) return "'" + classes.strings()[static_cast<std::size_t>(index)] + "'";
+    const Tensor& t = classes.tensor("classes_");
+    if (!isFloating(t.dtype())) return std::to_string(t.toVector<std::int64_t>()[static_cast<std::size_t>(index)]);
+    return pythonFloatRepr(t.toVector<double>()[static_cast<std::size_t>(index)]);
+}
+
+std::vector<double> classWeightFactors(const ParamValue& classWeight, const Array& classes,
+                                       const std::vector<std::int64_t>& codes) {
+    const std::int64_t k = classCount(classes);
+    std::vector<double> w(static_cast<std::size_t>(k), 1.0);
+    if (classWeight.isNone()) return w;
+    if (classWeight.isString()) {
+        std::vector<double> count(static_cast<std::size_t>(k), 0);
+        for (auto c : codes) count[static_cast<std::size_t>(c)] += 1;
+        const double n = static_cast<double>(codes.size());
+        for (std::int64_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
+        return w;
+    }
+    // A key matches a class when it is the label's text (the script language's int keys are their digits).
+    const std::vector<ParamValue::Member>& members = classWeight.members();
+    std::vector<std::string> unweighted;
+    for (std::int64_t c = 0; c < k; ++c) {
+        std::string label;
+        if (classes.isStrings()) {
+            label = classes.strings()[static_cast<std::size_t>(c)];
+        } else {
+            const double v = classes.tensor().toVector<double>()[static_cast<std::size_t>(c)];
+            label = v == std::floor(v) ? std::to_string(static_cast<std::int64_t>(v)) : pythonFloatRepr(v);
+        }
+        bool found = false;
+        for (const auto& [key, value] : members) {
+            if (key != label) continue;
+            w[static_cast<std::size_t>(c)] = value.asDouble();
+            found = true;
+        }
+        if (!found) unweighted.push_back(labelRepr(classes, c));
+    }
+    const auto weighted = static_cast<std::size_t>(k) - unweighted.size();
+    if (!unweighted.empty() && weighted != members.size()) {
+        std::string list;
+        for (const auto& u : unweighted) list += (list.empty() ? "" : ", ") + u;
+        throw ValueError("The classes, [" + list + "], are not in class_weight");
+    }
+    return w;
+}
 
 }  // namespace tessera::ml::detail

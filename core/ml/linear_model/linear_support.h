@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "core/ml/base/array.h"
+#include "core/ml/base/estimator.h"
+#include "core/ml/base/param.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::ml::detail {
@@ -51,5 +53,40 @@ std::pair<Array, Array> coefAttributes(const std::vector<double>& coef, const st
                                        std::int64_t features, bool multiOutput, bool fitIntercept);
 // y as contiguous Float64 [n] or [n, t].
 Tensor targetMatrix(const Array& y);
+
+// sklearn's compute_class_weight(class_weight, classes=classes, y=y) for class_weight None (all ones),
+// 'balanced' (n / (k · count)) or a dict keyed by class label (the labels written as text, an int
+// label by its digits); `codes` index into `classes`. ValueError in sklearn's words for dict keys
+// that are not classes.
+std::vector<double> classWeightFactors(const ParamValue& classWeight, const Array& classes,
+                                       const std::vector<std::int64_t>& codes);
+// y as a 1-D Float64 [n]; ValueError in sklearn's words (column_or_1d) for a 2-D y.
+Tensor singleTarget(const Array& y);
+
+// Element-wise log of probabilities (predict_log_proba = np.log(predict_proba)).
+Tensor logOf(const Tensor& probabilities);
+
+// LinearClassifierMixin: decision_function X·coef_ᵀ + intercept_ (1-D for a single row of coef_) and
+// predict (classes_[1] where the score is > 0, else the first maximum, as argmax).
+class LinearClassifier : public Estimator {
+public:
+    using Estimator::Estimator;
+    Tensor decisionFunction(const Tensor& X) const override;
+    Array predict(const Tensor& X) const override;
+};
+
+// LinearModel.predict: X·coef_ᵀ + intercept_ ([n] for a 1-D coef_, [n, t] for a 2-D one).
+class LinearRegressor : public Estimator {
+public:
+    using Estimator::Estimator;
+    Array predict(const Tensor& X) const override;
+};
+
+// joblib's effective_n_jobs for an n_jobs keyword (None → 1, negative → cores + 1 + n_jobs), ValueError
+// for 0 in joblib's words.
+int jobsFor(const ParamValue& nJobs);
+
+// A class label as Python prints it in a list: 3, 1.5, 'cat'.
+std::string labelRepr(const Array& classes, std::int64_t index);
 
 }  // namespace tessera::ml::detail

@@ -69,9 +69,9 @@ std::vector<double> alphasFor(const Estimator& e, std::int64_t targets) {
     return out;
 }
 
-class Ridge : public Estimator {
+class Ridge : public detail::LinearRegressor {
 public:
-    using Estimator::Estimator;
+    using LinearRegressor::LinearRegressor;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -92,16 +92,11 @@ public:
         setAttribute("n_iter_", Array());
         return *this;
     }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return Array(detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
-    }
 };
 
-class RidgeClassifier : public Estimator {
+class RidgeClassifier : public detail::LinearClassifier {
 public:
-    using Estimator::Estimator;
+    using LinearClassifier::LinearClassifier;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
@@ -124,8 +119,8 @@ public:
         }
         std::vector<double> sw =
             sampleWeight.defined() ? sampleWeightOrOnes(sampleWeight, n).toVector<double>() : std::vector<double>();
-        const std::vector<double> cw = classWeights(enc, k);
-        if (!cw.empty()) {
+        if (!param("class_weight").isNone()) {
+            const std::vector<double> cw = detail::classWeightFactors(param("class_weight"), enc.classes, enc.codes);
             if (sw.empty()) sw.assign(static_cast<std::size_t>(n), 1.0);
             for (std::int64_t i = 0; i < n; ++i) sw[i] *= cw[enc.codes[i]];
         }
@@ -139,58 +134,6 @@ public:
         setAttribute("n_iter_", Array());
         setAttribute("classes_", enc.classes);
         return *this;
-    }
-
-    Tensor decisionFunction(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin);
-        return detail::linearPredictTensor(X, fitted("coef_"), fitted("intercept_"), /*ravelSingle=*/true);
-    }
-
-    Array predict(const Tensor& Xin) const override {
-        const Tensor scores = decisionFunction(Xin);
-        const std::int64_t n = scores.size(0);
-        const double* s = scores.data<double>();
-        std::vector<std::int64_t> codes(static_cast<std::size_t>(n));
-        if (scores.dim() == 1) {
-            for (std::int64_t i = 0; i < n; ++i) codes[i] = s[i] > 0 ? 1 : 0;
-        } else {
-            const std::int64_t t = scores.size(1);
-            for (std::int64_t i = 0; i < n; ++i)
-                codes[i] = std::max_element(s + i * t, s + (i + 1) * t) - (s + i * t);  // first maximum, as argmax
-        }
-        return decodeLabels(attribute("classes_"), codes);
-    }
-
-private:
-    // compute_sample_weight(class_weight, y) as per-class factors; empty when class_weight is None.
-    std::vector<double> classWeights(const EncodedLabels& enc, std::int64_t k) const {
-        const ParamValue& cw = param("class_weight");
-        if (cw.isNone()) return {};
-        std::vector<double> w(static_cast<std::size_t>(k), 1.0);
-        if (cw.isString()) {
-            std::vector<double> count(static_cast<std::size_t>(k), 0);
-            for (auto c : enc.codes) count[c] += 1;
-            const double n = static_cast<double>(enc.codes.size());
-            for (std::int64_t c = 0; c < k; ++c) w[c] = n / (static_cast<double>(k) * count[c]);
-            return w;
-        }
-        // Dict keys are class labels written as text (the script language's int keys are their digits).
-        for (const auto& [key, value] : cw.members()) {
-            std::int64_t found = -1;
-            for (std::int64_t c = 0; c < k; ++c) {
-                std::string label;
-                if (enc.classes.isStrings()) {
-                    label = enc.classes.strings()[c];
-                } else {
-                    const double v = enc.classes.tensor().toVector<double>()[c];
-                    label = v == std::floor(v) ? std::to_string(static_cast<std::int64_t>(v)) : pythonFloatRepr(v);
-                }
-                if (label == key) found = c;
-            }
-            if (found < 0) throw ValueError("The classes, [" + key + "], are not in class_weight");
-            w[found] = value.asDouble();
-        }
-        return w;
     }
 };
 

@@ -131,6 +131,10 @@ def save(out, name, value, meta):
         meta["strings"][name] = list(value)
         return
     a = np.asarray(value)
+    if a.dtype == object and a.ndim == 0 and not isinstance(value, (dict, list, tuple)):
+        # An object such as SGDClassifier's loss_function_ (a Cython Hinge) is compared by its class name.
+        meta["strings"][name] = [type(value).__name__]
+        return
     if a.dtype == object or a.dtype.kind in "US":
         meta["strings"][name] = [str(s) for s in a.ravel()]
         return
