@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "core/ml/tree/absolute_error_criterion.h"
 #include "core/ml/tree/criterion.h"
 #include "core/ml/tree/sklearn_sort.h"
 #include "core/tensor/error.h"
@@ -578,6 +579,12 @@ Tree buildTree(const TrainingData& X, const std::vector<double>& y, const std::v
         }
         case Criterion::Poisson: {
             detail::RegressionCriterion<2> c;
+            c.setup(nOutputs);
+            grow(c, X, y, sampleWeight, params, tree);
+            break;
+        }
+        case Criterion::AbsoluteError: {
+            detail::AbsoluteErrorCriterion c;
             c.setup(nOutputs);
             grow(c, X, y, sampleWeight, params, tree);
             break;

@@ -1,0 +1,152 @@
+// The forest estimators beyond one sklearn fit (which the conformance cases compare): warm_start adds
+// the trees a fit from scratch would have grown, n_jobs changes no bit, and estimators_ holds fitted
+// DecisionTree*/ExtraTree* objects carrying the forest's trees.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/ml/base/registry.h"
+#include "core/ml/random_state.h"
+
+using namespace tessera;
+using namespace tessera::ml;
+
+namespace {
+
+struct Data {
+    Tensor X;
+    Array y;
+};
+
+Data makeData(int64_t rows, int64_t cols, bool classes, uint32_t seed) {
+    RandomState rng(seed);
+    std::vector<double> x = rng.standardNormal(rows * cols), y(rows);
+    for (int64_t r = 0; r < rows; ++r) {
+        const double s = x[r * cols] - 0.5 * x[r * cols + 1] + 0.3 * rng.standardNormal();
+        y[r] = classes ? static_cast<double>((s > 0.4) + (s > -0.4)) : s;
+    }
+    Data d{Tensor::fromVector<double>(x, {rows, cols}), Array()};
+    if (classes) {
+        std::vector<int64_t> yi(y.begin(), y.end());
+        d.y = Array(Tensor::fromVector<int64_t>(yi, {rows}));
+    } else {
+        d.y = Array(Tensor::fromVector<double>(y, {rows}));
+    }
+    return d;
+}
+
+// Every attribute equal, bit for bit, names in the same order.
+QString sameState(const Estimator& a, const Estimator& b) {
+    if (a.attributes().size() != b.attributes().size())
+        return QString("%1 attributes, %2").arg(a.attributes().size()).arg(b.attributes().size());
+    for (size_t i = 0; i < a.attributes().size(); ++i) {
+        if (a.attributes()[i].first != b.attributes()[i].first ||
+            !(a.attributes()[i].second == b.attributes()[i].second))
+            return QString::fromStdString("attribute " + a.attributes()[i].first + " differs");
+    }
+    return {};
+}
+
+}  // namespace
+
+class TestForestEstimators : public QObject {
+    Q_OBJECT
+
+private slots:
+    void warmStartGrowsTheTreesOfAFreshFit_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("classes");
+        QTest::newRow("RandomForestClassifier") << "RandomForestClassifier" << true;
+        QTest::newRow("ExtraTreesRegressor") << "ExtraTreesRegressor" << false;
+        QTest::newRow("IsolationForest") << "IsolationForest" << false;
+    }
+
+    void warmStartGrowsTheTreesOfAFreshFit() {
+        QFETCH(QString, name);
+        QFETCH(bool, classes);
+        const Data d = makeData(120, 5, classes, 11);
+        auto& reg = EstimatorRegistry::instance();
+        ParamList params = {{"n_estimators", 3}, {"warm_start", true}, {"random_state", 4}};
+        if (name != "IsolationForest") params.emplace_back("max_depth", 5);
+        auto warm = reg.create(name.toStdString(), params);
+        warm->fit(d.X, d.y);
+        QCOMPARE(warm->heldEstimators().at(0).items.size(), size_t{3});
+        warm->setParams({{"n_estimators", 7}});
+        warm->fit(d.X, d.y);
+        auto fresh = reg.create(name.toStdString(), params);
+        fresh->setParams({{"n_estimators", 7}, {"warm_start", false}});
+        fresh->fit(d.X, d.y);
+        const QString diff = sameState(*warm, *fresh);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+
+        warm->setParams({{"n_estimators", 2}});
+        try {
+            warm->fit(d.X, d.y);
+            QFAIL("fewer trees than fitted must be refused");
+        } catch (const ValueError& e) {
+            QCOMPARE(QString(e.what()),
+                     QString("n_estimators=2 must be larger or equal to len(estimators_)=7 when warm_start==True"));
+        }
+    }
+
+    void threadsChangeNoBit_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("classes");
+        QTest::newRow("RandomForestRegressor") << "RandomForestRegressor" << false;
+        QTest::newRow("ExtraTreesClassifier") << "ExtraTreesClassifier" << true;
+        QTest::newRow("IsolationForest") << "IsolationForest" << false;
+    }
+
+    void threadsChangeNoBit() {
+        QFETCH(QString, name);
+        QFETCH(bool, classes);
+        const Data d = makeData(200, 6, classes, 12);
+        auto& reg = EstimatorRegistry::instance();
+        ParamList params = {{"n_estimators", 8}, {"random_state", 9}, {"n_jobs", 1}};
+        if (name != "IsolationForest") {
+            params.emplace_back("oob_score", true);
+            params.emplace_back("bootstrap", true);
+        }
+        auto one = reg.create(name.toStdString(), params);
+        one->fit(d.X, d.y);
+        auto two = reg.create(name.toStdString(), params);
+        two->setParams({{"n_jobs", 2}});
+        two->fit(d.X, d.y);
+        const QString diff = sameState(*one, *two);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        if (name == "IsolationForest") {
+            QVERIFY(Array(one->scoreSamples(d.X)) == Array(two->scoreSamples(d.X)));
+        } else {
+            QVERIFY(one->predict(d.X) == two->predict(d.X));
+        }
+    }
+
+    // estimators_[i] is a fitted tree estimator of sklearn's class whose own predictions average to the
+    // forest's.
+    void heldTreesPredictLikeTheForest() {
+        const Data d = makeData(150, 4, true, 13);
+        auto forest = EstimatorRegistry::instance().create(
+            "ExtraTreesClassifier", {{"n_estimators", 4}, {"max_depth", 6}, {"random_state", 2}});
+        forest->fit(d.X, d.y);
+        const auto held = forest->heldEstimators();
+        QCOMPARE(held.size(), size_t{1});
+        QCOMPARE(held[0].attribute, std::string("estimators_"));
+        QCOMPARE(held[0].items.size(), size_t{4});
+        const std::vector<double> proba = forest->predictProba(d.X).toVector<double>();
+        std::vector<double> mean(proba.size(), 0.0);
+        for (size_t i = 0; i < held[0].items.size(); ++i) {
+            const Estimator& t = *held[0].items[i].second;
+            QCOMPARE(t.className(), std::string("ExtraTreeClassifier"));
+            QVERIFY(t.param("random_state").isInt());
+            const std::string prefix = "estimators_." + std::to_string(i) + ".";
+            QVERIFY(t.attribute("tree_.threshold") == forest->attribute(prefix + "tree_.threshold"));
+            const std::vector<double> p = t.predictProba(d.X).toVector<double>();
+            for (size_t j = 0; j < p.size(); ++j) mean[j] += p[j];
+        }
+        for (double& v : mean) v /= 4.0;
+        QVERIFY(mean == proba);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestForestEstimators)
+#include "test_forest_estimators.moc"
