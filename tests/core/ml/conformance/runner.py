@@ -201,6 +201,26 @@ def run_case(case, out):
                 continue
             if hasattr(value, "get_params") and not is_fitted(value):
                 continue  # a forest's estimator_ (and its deprecated alias base_estimator_): an unfitted template
+            if type(value).__module__ == "sklearn.ensemble._gb_losses":
+                continue  # loss_, deprecated in 1.1: sklearn's private loss object
+            if hasattr(value, "get_params"):
+                # A fitted estimator held in an attribute (boosting's init_): its public attributes as
+                # "NAME.ATTRIBUTE" (Note [Attributes that are dicts or objects]).
+                for a in public_attributes(value):
+                    meta["attributes"].append(name + "." + a)
+                    save(out, "attr." + name + "." + a, getattr(value, a), meta)
+                continue
+            if isinstance(value, np.ndarray) and value.dtype == object and value.ndim == 2:
+                # Boosting's estimators_ [stages, K]: tree K of stage I as "NAME.I.K.tree_.ARRAY"; the first and
+                # the last stage's arrays are written and compared.
+                for i in range(value.shape[0]):
+                    for k in range(value.shape[1]):
+                        for a in TREE_ARRAYS:
+                            key = "%s.%d.%d.tree_.%s" % (name, i, k, a)
+                            meta["attributes"].append(key)
+                            if i in (0, value.shape[0] - 1):
+                                save(out, "attr." + key, getattr(value[i, k].tree_, a), meta)
+                continue
             if isinstance(value, list) and value and all(hasattr(v, "tree_") for v in value):
                 # A forest's estimators_: Tessera holds tree I as "NAME.I.tree_.ARRAY" (Note [Attributes that are
                 # dicts or objects] in core/ml/README.md). Every name is listed; the first and the last tree's

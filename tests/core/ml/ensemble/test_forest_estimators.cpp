@@ -1,6 +1,6 @@
-// The forest estimators beyond one sklearn fit (which the conformance cases compare): warm_start adds
-// the trees a fit from scratch would have grown, n_jobs changes no bit, and estimators_ holds fitted
-// DecisionTree*/ExtraTree* objects carrying the forest's trees.
+// The forest and boosting estimators beyond one sklearn fit (which the conformance cases compare):
+// warm_start adds the trees a fit from scratch would have grown, n_jobs changes no bit, and estimators_
+// holds fitted DecisionTree*/ExtraTree* objects carrying the ensemble's trees.
 #include <QtTest>
 
 #include <cmath>
@@ -145,6 +145,22 @@ private slots:
         }
         for (double& v : mean) v /= 4.0;
         QVERIFY(mean == proba);
+    }
+
+    // GradientBoostingClassifier: K trees per stage, held stage by stage as DecisionTreeRegressor objects;
+    // a refit with warm_start is refused rather than silently refitted from scratch.
+    void boostingHoldsRegressionTrees() {
+        const Data d = makeData(150, 4, true, 14);
+        auto gb = EstimatorRegistry::instance().create("GradientBoostingClassifier",
+                                                       {{"n_estimators", 5}, {"max_depth", 2}, {"random_state", 1}});
+        gb->fit(d.X, d.y);
+        const auto held = gb->heldEstimators();
+        QCOMPARE(held.at(0).items.size(), size_t{15});  // 5 stages x 3 classes
+        const Estimator& last = *held[0].items.back().second;
+        QCOMPARE(last.className(), std::string("DecisionTreeRegressor"));
+        QVERIFY(last.attribute("tree_.value") == gb->attribute("estimators_.4.2.tree_.value"));
+        gb->setParams({{"warm_start", true}, {"n_estimators", 8}});
+        QVERIFY_THROWS_EXCEPTION(ValueError, gb->fit(d.X, d.y));
     }
 };
 
