@@ -26,15 +26,6 @@ using tree::Tree;
 // sklearn's MAX_INT (np.iinfo(np.int32).max): the bound of each tree's random_state draw.
 constexpr int64_t kMaxInt = 2147483647;
 
-// joblib's n_jobs: None is one thread, -1 all, -2 all but one.
-int threadsOf(const ParamValue& nJobs) {
-    if (nJobs.isNone()) return 1;
-    const int64_t k = nJobs.asInt();
-    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");
-    const auto cores = static_cast<int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    return static_cast<int>(k > 0 ? k : std::max<int64_t>(1, cores + 1 + k));
-}
-
 // _generate_sample_indices: the rows tree `seed` draws.
 std::vector<int64_t> sampleIndices(int64_t seed, int64_t rows, int64_t nBootstrap) {
     RandomState rng(static_cast<uint32_t>(seed));
@@ -124,7 +115,7 @@ protected:
                              " must be larger or equal to len(estimators_)=" + std::to_string(oldTrees.size()) +
                              " when warm_start==True");
         }
-        const int threads = threadsOf(param("n_jobs"));
+        const int threads = tree::threadsOf(param("n_jobs"));
         std::vector<float> X32 = tree::asFloat32(X);
         if (nMore > 0) {
             // The draws the kept trees took, so that the new trees get what a fit from scratch gives them.
@@ -180,7 +171,7 @@ protected:
         checkFitted();
         const Tensor X = validateX(Xin);
         const std::vector<float> X32 = tree::asFloat32(X);
-        return m_flat.predictMean(X32.data(), X.size(0), threadsOf(param("n_jobs")));
+        return m_flat.predictMean(X32.data(), X.size(0), tree::threadsOf(param("n_jobs")));
     }
 
     void attributesRestored() override {
@@ -237,12 +228,7 @@ private:
         for (size_t i = 0; i < m_trees.size(); ++i) {
             ParamList p = params;
             p.emplace_back("random_state", ParamValue(m_seeds[i]));
-            std::shared_ptr<Estimator> e = EstimatorRegistry::instance().create(cls, p);
-            tree::Attributes a = {{"n_features_in_", Array(Tensor::scalar<int64_t>(features))}};
-            for (auto& entry : tree::decisionTreeAttributes(m_trees[i], codes ? &*codes : nullptr, maxFeatures))
-                a.push_back(std::move(entry));
-            e->restoreAttributes(std::move(a));
-            m_held.emplace_back("", std::move(e));
+            m_held.emplace_back("", tree::heldTree(cls, p, m_trees[i], codes ? &*codes : nullptr, maxFeatures));
         }
     }
 
@@ -294,21 +280,9 @@ public:
         return Tensor::fromVector<double>(p, {static_cast<int64_t>(p.size()) / k, k});
     }
 
-    Tensor predictLogProba(const Tensor& X) const override {
-        const Tensor proba = predictProba(X);
-        std::vector<double> p = proba.toVector<double>();
-        for (double& v : p) v = std::log(v);
-        return Tensor::fromVector<double>(p, proba.sizes());
-    }
+    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
 
-    Array predict(const Tensor& X) const override {
-        const Tensor proba = predictProba(X);
-        const int64_t rows = proba.size(0), k = proba.size(1);
-        const double* p = proba.data<double>();
-        std::vector<int64_t> codes(rows);
-        for (int64_t r = 0; r < rows; ++r) codes[r] = std::max_element(p + r * k, p + (r + 1) * k) - (p + r * k);
-        return decodeLabels(attribute("classes_"), codes);
-    }
+    Array predict(const Tensor& X) const override { return tree::argmaxLabels(predictProba(X), attribute("classes_")); }
 
 protected:
     bool classifier() const override { return true; }

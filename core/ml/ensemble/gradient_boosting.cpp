@@ -416,13 +416,8 @@ private:
             params.emplace_back(k, param(k));
         const int64_t maxFeatures = tree::resolveTreeParams(*this, 1, d, false, {}).maxFeatures;
         m_held.clear();
-        for (const Tree& t : m_trees) {
-            std::shared_ptr<Estimator> e = EstimatorRegistry::instance().create("DecisionTreeRegressor", params);
-            tree::Attributes a = {{"n_features_in_", int64Scalar(d)}};
-            for (auto& entry : tree::decisionTreeAttributes(t, nullptr, maxFeatures)) a.push_back(std::move(entry));
-            e->restoreAttributes(std::move(a));
-            m_held.emplace_back("", std::move(e));
-        }
+        for (const Tree& t : m_trees)
+            m_held.emplace_back("", tree::heldTree("DecisionTreeRegressor", params, t, nullptr, maxFeatures));
     }
 
     std::vector<Tree> m_trees;  // stage-major: tree k of stage i at i·K + k
@@ -510,24 +505,12 @@ public:
         return Tensor::fromVector<double>(p, {rows, k});
     }
 
-    Tensor predictLogProba(const Tensor& X) const override {
-        const Tensor proba = predictProba(X);
-        std::vector<double> p = proba.toVector<double>();
-        for (double& v : p) v = std::log(v);
-        return Tensor::fromVector<double>(p, proba.sizes());
-    }
+    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
 
     Array predict(const Tensor& X) const override {
+        if (paramString("loss") != "exponential") return tree::argmaxLabels(predictProba(X), attribute("classes_"));
         std::vector<int64_t> codes;
-        if (paramString("loss") == "exponential") {
-            for (const double v : rawPredict(X)) codes.push_back(v >= 0 ? 1 : 0);
-        } else {
-            const Tensor proba = predictProba(X);
-            const int64_t rows = proba.size(0), k = proba.size(1);
-            const double* p = proba.data<double>();
-            for (int64_t r = 0; r < rows; ++r)
-                codes.push_back(std::max_element(p + r * k, p + (r + 1) * k) - (p + r * k));
-        }
+        for (const double v : rawPredict(X)) codes.push_back(v >= 0 ? 1 : 0);
         return decodeLabels(attribute("classes_"), codes);
     }
 

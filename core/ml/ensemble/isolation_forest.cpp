@@ -27,14 +27,6 @@ using tree::Tree;
 constexpr int64_t kMaxInt = 2147483647;  // np.iinfo(np.int32).max
 constexpr double kEulerGamma = 0.5772156649015329;
 
-int threadsOf(const ParamValue& nJobs) {
-    if (nJobs.isNone()) return 1;
-    const int64_t k = nJobs.asInt();
-    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");
-    const auto cores = static_cast<int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    return static_cast<int>(k > 0 ? k : std::max<int64_t>(1, cores + 1 + k));
-}
-
 // sklearn.utils.random.sample_without_replacement(method='auto'): a permutation's prefix for ratios in
 // (0.01, 0.99), tracking selection below 0.2, reservoir sampling otherwise.
 std::vector<int64_t> sampleWithoutReplacement(int64_t population, int64_t count, RandomState& rng) {
@@ -171,7 +163,7 @@ public:
                         sub[r * maxFeatures + j] = X32[r * d + treeFeatures[t][j]];
                 grown[t] = tree::buildTree(tree::TrainingData::fromRowMajor(sub.data(), n, maxFeatures), y, {}, w, p);
             };
-            tbb::task_arena arena(threadsOf(param("n_jobs")));
+            tbb::task_arena arena(tree::threadsOf(param("n_jobs")));
             arena.execute([&] { tbb::parallel_for(size_t{0}, static_cast<size_t>(nMore), size_t{1}, growOne); });
             for (int64_t t = 0; t < nMore; ++t) {
                 trees.push_back(std::move(grown[t]));
@@ -284,7 +276,7 @@ private:
     std::vector<double> scores(const Tensor& X) const {
         const int64_t rows = X.size(0), nTrees = static_cast<int64_t>(m_trees.size());
         const std::vector<float> X32 = tree::asFloat32(X);
-        const std::vector<int64_t> leaves = m_flat.apply(X32.data(), rows, threadsOf(param("n_jobs")));
+        const std::vector<int64_t> leaves = m_flat.apply(X32.data(), rows, tree::threadsOf(param("n_jobs")));
         const double denominator = static_cast<double>(nTrees) *
                                    averagePathLength(static_cast<double>(fitted("max_samples_").item<int64_t>()));
         std::vector<double> out(rows);
@@ -299,18 +291,12 @@ private:
 
     void buildHeld() const {
         const std::vector<int64_t> seeds = fitted("_seeds").toVector<int64_t>();
-        const int64_t k = fitted("estimators_features_").size(1);
         const int64_t maxDepth = static_cast<int64_t>(
             std::ceil(std::log2(static_cast<double>(std::max<int64_t>(fitted("max_samples_").item<int64_t>(), 2)))));
         m_held.clear();
         for (size_t i = 0; i < m_trees.size(); ++i) {
-            std::shared_ptr<Estimator> e = EstimatorRegistry::instance().create(
-                "ExtraTreeRegressor",
-                {{"max_features", 1}, {"max_depth", maxDepth}, {"random_state", treeSeed(seeds[i])}});
-            tree::Attributes a = {{"n_features_in_", Array(Tensor::scalar<int64_t>(k))}};
-            for (auto& entry : tree::decisionTreeAttributes(m_trees[i], nullptr, 1)) a.push_back(std::move(entry));
-            e->restoreAttributes(std::move(a));
-            m_held.emplace_back("", std::move(e));
+            const ParamList p = {{"max_features", 1}, {"max_depth", maxDepth}, {"random_state", treeSeed(seeds[i])}};
+            m_held.emplace_back("", tree::heldTree("ExtraTreeRegressor", p, m_trees[i], nullptr, 1));
         }
     }
 

@@ -113,21 +113,9 @@ public:
         return Tensor::fromVector<double>(proba, {rows, k});
     }
 
-    Tensor predictLogProba(const Tensor& X) const override {
-        std::vector<double> p = predictProba(X).toVector<double>();
-        const int64_t rows = X.size(0);
-        for (double& v : p) v = std::log(v);
-        return Tensor::fromVector<double>(p, {rows, static_cast<int64_t>(p.size()) / std::max<int64_t>(rows, 1)});
-    }
+    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
 
-    Array predict(const Tensor& X) const override {
-        const Tensor proba = predictProba(X);
-        const int64_t rows = proba.size(0), k = proba.size(1);
-        const double* p = proba.data<double>();
-        std::vector<int64_t> codes(rows);
-        for (int64_t r = 0; r < rows; ++r) codes[r] = std::max_element(p + r * k, p + (r + 1) * k) - (p + r * k);
-        return decodeLabels(attribute("classes_"), codes);
-    }
+    Array predict(const Tensor& X) const override { return tree::argmaxLabels(predictProba(X), attribute("classes_")); }
 };
 
 class DecisionTreeRegressor : public BaseTree {

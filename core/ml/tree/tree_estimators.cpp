@@ -1,7 +1,9 @@
 #include "core/ml/tree/tree_estimators.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
+#include <thread>
 
 #include "core/ml/base/registry.h"
 #include "core/tensor/error.h"
@@ -241,6 +243,37 @@ std::vector<double> regressionTargets(const Array& y) {
 std::vector<float> asFloat32(const Tensor& X) {
     const std::vector<double> v = X.toVector<double>();
     return std::vector<float>(v.begin(), v.end());
+}
+
+Array argmaxLabels(const Tensor& proba, const Array& classes) {
+    const int64_t rows = proba.size(0), k = proba.size(1);
+    const double* p = proba.data<double>();
+    std::vector<int64_t> codes(rows);
+    for (int64_t r = 0; r < rows; ++r) codes[r] = std::max_element(p + r * k, p + (r + 1) * k) - (p + r * k);
+    return decodeLabels(classes, codes);
+}
+
+Tensor logOf(const Tensor& proba) {
+    std::vector<double> p = proba.toVector<double>();
+    for (double& v : p) v = std::log(v);
+    return Tensor::fromVector<double>(p, proba.sizes());
+}
+
+std::shared_ptr<Estimator> heldTree(const std::string& cls, const ParamList& params, const Tree& t,
+                                    const Array* classes, int64_t maxFeatures) {
+    std::shared_ptr<Estimator> e = EstimatorRegistry::instance().create(cls, params);
+    Attributes a = {{"n_features_in_", int64Scalar(t.nFeatures)}};
+    for (auto& entry : decisionTreeAttributes(t, classes, maxFeatures)) a.push_back(std::move(entry));
+    e->restoreAttributes(std::move(a));
+    return e;
+}
+
+int threadsOf(const ParamValue& nJobs) {
+    if (nJobs.isNone()) return 1;
+    const int64_t k = nJobs.asInt();
+    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");
+    const auto cores = static_cast<int64_t>(std::max(1u, std::thread::hardware_concurrency()));
+    return static_cast<int>(k > 0 ? k : std::max<int64_t>(1, cores + 1 + k));
 }
 
 }  // namespace tessera::ml::tree

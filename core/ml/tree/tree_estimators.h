@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -60,5 +61,18 @@ std::vector<double> regressionTargets(const Array& y);
 
 // X as the float32 rows sklearn's trees see.
 std::vector<float> asFloat32(const Tensor& X);
+
+// predict from predict_proba: the first most probable class of each row, as classes_.take(argmax).
+Array argmaxLabels(const Tensor& proba, const Array& classes);
+// predict_log_proba from predict_proba: log of each probability.
+Tensor logOf(const Tensor& proba);
+
+// A fitted tree estimator of class `cls` (DecisionTreeRegressor, ExtraTreeClassifier, …) holding `t`,
+// as an ensemble's estimators_ lists it: `params` its keywords, classes non-null for classifiers.
+std::shared_ptr<Estimator> heldTree(const std::string& cls, const ParamList& params, const Tree& t,
+                                    const Array* classes, int64_t maxFeatures);
+
+// joblib's n_jobs: None is one thread, -1 all, -2 all but one; 0 is refused in joblib's words.
+int threadsOf(const ParamValue& nJobs);
 
 }  // namespace tessera::ml::tree
