@@ -10,12 +10,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
 
+#include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/ensemble/gb_losses.h"
+#include "core/ml/ensemble/gradient_boosting.h"
 #include "core/ml/model_selection/split.h"
 #include "core/ml/random_state.h"
 #include "core/ml/tree/predictor.h"
@@ -270,8 +273,10 @@ protected:
         rebuildPredictor();
     }
 
-    // The raw predictions [rows, K]: the init constant, then learning_rate · leaf value stage by stage.
-    std::vector<double> rawPredict(const Tensor& Xin) const {
+    // The raw predictions [rows, K]: the init constant, then learning_rate · leaf value stage by stage;
+    // `each` (when given) is called with them after every stage, as staged_* yield them.
+    std::vector<double> rawPredict(const Tensor& Xin,
+                                   const std::function<void(const std::vector<double>&)>& each = {}) const {
         checkFitted();
         const Tensor X = validateX(Xin);
         const int64_t rows = X.size(0), nTrees = static_cast<int64_t>(m_trees.size());
@@ -279,14 +284,27 @@ protected:
         const std::vector<int64_t> leaves = m_flat.apply(X32.data(), rows, 1);
         const double lr = paramDouble("learning_rate");
         std::vector<double> raw(rows * m_K);
-        for (int64_t r = 0; r < rows; ++r) {
-            double* out = raw.data() + r * m_K;
-            std::copy(m_init.begin(), m_init.end(), out);
-            for (int64_t t = 0; t < nTrees; ++t)
-                out[t % m_K] += lr * m_trees[t].value[leaves[r * nTrees + t] * m_trees[t].valueStride()];
+        for (int64_t r = 0; r < rows; ++r) std::copy(m_init.begin(), m_init.end(), raw.begin() + r * m_K);
+        for (int64_t first = 0; first < nTrees; first += m_K) {
+            for (int64_t r = 0; r < rows; ++r) {
+                for (int64_t t = first; t < first + m_K; ++t)
+                    raw[r * m_K + t % m_K] += lr * m_trees[t].value[leaves[r * nTrees + t] * m_trees[t].valueStride()];
+            }
+            if (each) each(raw);
         }
         return raw;
     }
+
+public:
+    // staged_predict / staged_predict_proba / staged_decision_function.
+    std::vector<Array> staged(const Tensor& X, ensemble::StagedOutput what) const {
+        std::vector<Array> out;
+        (void)rawPredict(X, [&](const std::vector<double>& raw) { out.push_back(fromRaw(raw, what)); });
+        return out;
+    }
+
+protected:
+    virtual Array fromRaw(const std::vector<double>& raw, ensemble::StagedOutput what) const = 0;
 
     void attributesRestored() override {
         const int64_t d = fitted("n_features_in_").item<int64_t>();
@@ -441,13 +459,17 @@ public:
         return *this;
     }
 
-    Array predict(const Tensor& X) const override {
-        const std::vector<double> raw = rawPredict(X);
-        return doubles(raw, {static_cast<int64_t>(raw.size())});
-    }
+    Array predict(const Tensor& X) const override { return fromRaw(rawPredict(X), ensemble::StagedOutput::Predict); }
 
 protected:
     bool classifier() const override { return false; }
+
+    Array fromRaw(const std::vector<double>& raw, ensemble::StagedOutput what) const override {
+        if (what != ensemble::StagedOutput::Predict)
+            noMethod(what == ensemble::StagedOutput::PredictProba ? "staged_predict_proba"
+                                                                  : "staged_decision_function");
+        return doubles(raw, {static_cast<int64_t>(raw.size())});
+    }
 };
 
 class GradientBoostingClassifier : public BaseGradientBoosting {
@@ -479,13 +501,37 @@ public:
     }
 
     Tensor decisionFunction(const Tensor& X) const override {
-        const std::vector<double> raw = rawPredict(X);
-        const int64_t rows = static_cast<int64_t>(raw.size()) / m_K;
-        return m_K == 1 ? Tensor::fromVector<double>(raw, {rows}) : Tensor::fromVector<double>(raw, {rows, m_K});
+        return fromRaw(rawPredict(X), ensemble::StagedOutput::DecisionFunction).tensor();
     }
 
     Tensor predictProba(const Tensor& X) const override {
-        const std::vector<double> raw = rawPredict(X);
+        return fromRaw(rawPredict(X), ensemble::StagedOutput::PredictProba).tensor();
+    }
+
+    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
+
+    Array predict(const Tensor& X) const override { return fromRaw(rawPredict(X), ensemble::StagedOutput::Predict); }
+
+protected:
+    bool classifier() const override { return true; }
+
+    Array fromRaw(const std::vector<double>& raw, ensemble::StagedOutput what) const override {
+        const int64_t rows = static_cast<int64_t>(raw.size()) / m_K;
+        if (what == ensemble::StagedOutput::DecisionFunction)
+            return m_K == 1 ? doubles(raw, {rows}) : doubles(raw, {rows, m_K});
+        if (what == ensemble::StagedOutput::Predict && paramString("loss") == "exponential") {
+            std::vector<int64_t> codes;
+            for (const double v : raw) codes.push_back(v >= 0 ? 1 : 0);
+            return decodeLabels(attribute("classes_"), codes);
+        }
+        const Tensor proba = probaOf(raw);
+        if (what == ensemble::StagedOutput::Predict) return tree::argmaxLabels(proba, attribute("classes_"));
+        return Array(proba);
+    }
+
+private:
+    // _raw_prediction_to_proba: expit (of 2·raw for exponential) for two classes, the softmax otherwise.
+    Tensor probaOf(const std::vector<double>& raw) const {
         const int64_t rows = static_cast<int64_t>(raw.size()) / m_K;
         const int64_t k = fitted("n_classes_").item<int64_t>();
         std::vector<double> p(rows * k);
@@ -504,18 +550,6 @@ public:
         }
         return Tensor::fromVector<double>(p, {rows, k});
     }
-
-    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
-
-    Array predict(const Tensor& X) const override {
-        if (paramString("loss") != "exponential") return tree::argmaxLabels(predictProba(X), attribute("classes_"));
-        std::vector<int64_t> codes;
-        for (const double v : rawPredict(X)) codes.push_back(v >= 0 ? 1 : 0);
-        return decodeLabels(attribute("classes_"), codes);
-    }
-
-protected:
-    bool classifier() const override { return true; }
 };
 
 const RegisterEstimator<GradientBoostingRegressor> kGradientBoostingRegressor({
@@ -538,4 +572,17 @@ const RegisterEstimator<GradientBoostingClassifier> kGradientBoostingClassifier(
 });
 
 }  // namespace
+
+std::vector<Array> ensemble::staged(const Estimator& gb, const Tensor& X, StagedOutput what) {
+    const auto* boosting = dynamic_cast<const BaseGradientBoosting*>(&gb);
+    if (!boosting) {
+        throw AttributeError("'" + gb.className() + "' object has no attribute '" +
+                             (what == StagedOutput::Predict        ? "staged_predict"
+                              : what == StagedOutput::PredictProba ? "staged_predict_proba"
+                                                                   : "staged_decision_function") +
+                             "'");
+    }
+    return boosting->staged(X, what);
+}
+
 }  // namespace tessera::ml

@@ -1,11 +1,16 @@
 // The forest and boosting estimators beyond one sklearn fit (which the conformance cases compare):
 // warm_start adds the trees a fit from scratch would have grown, n_jobs changes no bit, and estimators_
 // holds fitted DecisionTree*/ExtraTree* objects carrying the ensemble's trees.
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
 
+#include "core/io/npy.h"
+#include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/ensemble/gradient_boosting.h"
 #include "core/ml/random_state.h"
 
 using namespace tessera;
@@ -161,6 +166,46 @@ private slots:
         QVERIFY(last.attribute("tree_.value") == gb->attribute("estimators_.4.2.tree_.value"));
         gb->setParams({{"warm_start", true}, {"n_estimators", 8}});
         QVERIFY_THROWS_EXCEPTION(ValueError, gb->fit(d.X, d.y));
+    }
+
+    // staged_predict_proba / staged_decision_function / staged_predict against sklearn's, stage by stage.
+    void stagedOutputsAreSklearns() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QProcess python;
+        python.start(QStringLiteral(TESSERA_PYTHON3),
+                     {QStringLiteral(TESSERA_SOURCE_DIR "/tests/core/ml/ensemble/sklearn_staged.py"), dir.path()});
+        QVERIFY(python.waitForFinished(120000));
+        QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+        const std::string d = dir.path().toStdString();
+        const Tensor X = io::readNpy(d + "/X.npy");
+        auto near = [](const std::vector<Array>& got, const Tensor& want) {
+            const std::vector<double> w = want.toVector<double>();
+            std::vector<double> g;
+            for (const Array& a : got)
+                for (const double v : a.tensor().toVector<double>()) g.push_back(v);
+            if (g.size() != w.size()) return false;
+            for (size_t i = 0; i < g.size(); ++i)
+                if (!(std::abs(g[i] - w[i]) <= 1e-10 * std::max(1.0, std::abs(w[i])))) return false;
+            return true;
+        };
+        auto& reg = EstimatorRegistry::instance();
+        auto c = reg.create("GradientBoostingClassifier", {{"n_estimators", 6}, {"max_depth", 2}, {"random_state", 0}});
+        c->fit(X, Array(io::readNpy(d + "/y_class.npy")));
+        const auto proba = ensemble::staged(*c, X, ensemble::StagedOutput::PredictProba);
+        QCOMPARE(proba.size(), size_t{6});
+        QVERIFY(near(proba, io::readNpy(d + "/staged_proba.npy")));
+        QVERIFY(near(ensemble::staged(*c, X, ensemble::StagedOutput::DecisionFunction),
+                     io::readNpy(d + "/staged_decision.npy")));
+        QVERIFY(near(ensemble::staged(*c, X, ensemble::StagedOutput::Predict), io::readNpy(d + "/staged_class.npy")));
+        QVERIFY(proba.back() == Array(c->predictProba(X)));
+
+        auto r = reg.create("GradientBoostingRegressor", {{"loss", "huber"}, {"n_estimators", 6}, {"random_state", 0}});
+        r->fit(X, Array(io::readNpy(d + "/y_reg.npy")));
+        QVERIFY(near(ensemble::staged(*r, X, ensemble::StagedOutput::Predict), io::readNpy(d + "/staged_reg.npy")));
+        QVERIFY_THROWS_EXCEPTION(AttributeError, ensemble::staged(*r, X, ensemble::StagedOutput::PredictProba));
+        QVERIFY_THROWS_EXCEPTION(
+            AttributeError, ensemble::staged(*reg.create("RandomForestRegressor"), X, ensemble::StagedOutput::Predict));
     }
 };
 
