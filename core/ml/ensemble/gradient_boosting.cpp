@@ -55,7 +55,7 @@ std::vector<ParamSpec> gbParams(bool classifier) {
                  {realInterval(0.0, 1.0, Closed::Right)},
                  "Share of the rows each stage is fitted on (below 1: stochastic boosting, oob_improvement_)."});
     p.push_back({"verbose", 0, {constraintOf(Constraint::Kind::Verbose)}, "Verbosity (Tessera prints nothing)."});
-    p.push_back({"warm_start", false, {booleanC()}, "Add stages to a fitted model (not available in Tessera yet)."});
+    p.push_back({"warm_start", false, {booleanC()}, "Add n_estimators - n_estimators_ stages to the fitted model."});
     p.push_back({"validation_fraction",
                  0.1,
                  {realInterval(0.0, 1.0, Closed::Neither)},
@@ -131,10 +131,24 @@ public:
 protected:
     virtual bool classifier() const = 0;
 
-    // Called before the fitted state is cleared.
-    void refuseWarmStart() const {
-        if (paramBool("warm_start") && isFitted())
-            throw ValueError(className() + ": warm_start=True on a fitted model is not available in Tessera yet");
+    // What a warm-started fit keeps of the fitted state (taken before the attributes are cleared).
+    struct Kept {
+        tree::Attributes init;  // init_.*
+        std::vector<double> trainScore, oobImprovement;
+    };
+    std::optional<Kept> keptForWarmStart() const {
+        if (!paramBool("warm_start") || !isFitted()) return std::nullopt;
+        if (!m_rng) {
+            throw ValueError(className() +
+                             ": warm_start=True continues the random state of the fit that grew the stages, which a "
+                             "loaded model does not carry; fit it again from scratch");
+        }
+        Kept k;
+        for (const auto& [name, value] : attributes())
+            if (name == "init_" || name.rfind("init_.", 0) == 0) k.init.emplace_back(name, value);
+        k.trainScore = fitted("train_score_").toVector<double>();
+        if (hasAttribute("oob_improvement_")) k.oobImprovement = fitted("oob_improvement_").toVector<double>();
+        return k;
     }
 
     GbLoss makeLoss(int64_t nClasses) const {
@@ -149,7 +163,9 @@ protected:
     }
 
     // BaseGradientBoosting.fit after y is encoded: y the targets or class codes, nClasses 0 for regression.
-    void fitBoosting(const Tensor& X, const std::vector<double>& yAll, int64_t nClasses, const Tensor& sampleWeight) {
+    // `kept`: a warm start, which adds stages to m_trees with the generator of the last fit.
+    void fitBoosting(const Tensor& X, const std::vector<double>& yAll, int64_t nClasses, const Tensor& sampleWeight,
+                     const std::optional<Kept>& kept) {
         if (!param("init").isNone() && !param("init").isString()) {
             throw ValueError(className() +
                              ": init as an estimator is not available in Tessera yet; None and 'zero' are");
@@ -159,6 +175,7 @@ protected:
         const std::vector<double> swAll = sampleWeightOrOnes(sampleWeight, nAll).toVector<double>();
         GbLoss loss = makeLoss(nClasses);
         const int64_t K = loss.K();
+        if (kept && K != m_K) throw ValueError(className() + ": warm_start needs the classes of the first fit");
         m_K = K;
         setAttribute("max_features_", int64Scalar(maxFeaturesOf(d)));
 
@@ -196,25 +213,41 @@ protected:
             }
         }
 
-        m_init = initialRaw(y, unweighted ? std::vector<double>() : sw, nClasses, loss);
-        std::vector<double> raw(n * K), valRaw(val.size() * K);
-        for (int64_t i = 0; i < n; ++i) std::copy(m_init.begin(), m_init.end(), raw.begin() + i * K);
+        const int64_t stages = paramInt("n_estimators");
+        int64_t begin = 0;
+        std::vector<double> raw(n * K), valRaw(val.size() * K), trainScore, oobImprovement;
+        if (kept) {
+            begin = static_cast<int64_t>(m_trees.size()) / m_K;
+            if (stages < begin) {
+                throw ValueError("n_estimators=" + std::to_string(stages) +
+                                 " must be larger or equal to estimators_.shape[0]=" + std::to_string(begin) +
+                                 " when warm_start==True");
+            }
+            for (const auto& [name, value] : kept->init) setAttribute(name, value);
+            std::vector<double> rows;
+            for (const int64_t r : train)
+                rows.insert(rows.end(), X.data<double>() + r * d, X.data<double>() + (r + 1) * d);
+            raw = rawPredict(Tensor::fromVector<double>(rows, {n, d}));
+            trainScore = kept->trainScore;
+            oobImprovement = kept->oobImprovement;
+        } else {
+            m_init = initialRaw(y, unweighted ? std::vector<double>() : sw, nClasses, loss);
+            for (int64_t i = 0; i < n; ++i) std::copy(m_init.begin(), m_init.end(), raw.begin() + i * K);
+            m_trees.clear();
+            const ParamValue& rs = param("random_state");
+            m_rng = checkRandomState(rs.isNone() ? std::nullopt : std::optional<int64_t>(rs.asInt()));
+        }
         for (size_t i = 0; i < val.size(); ++i) std::copy(m_init.begin(), m_init.end(), valRaw.begin() + i * K);
-
-        const ParamValue& rs = param("random_state");
-        RandomState rng = checkRandomState(rs.isNone() ? std::nullopt : std::optional<int64_t>(rs.asInt()));
+        RandomState& rng = *m_rng;
         const tree::TrainingData data = tree::TrainingData::fromRowMajor(X32.data(), n, d);
         const double subsample = paramDouble("subsample"), lr = paramDouble("learning_rate");
         const double alpha = paramDouble("ccp_alpha"), tol = paramDouble("tol");
         const int64_t nInbag = std::max<int64_t>(1, static_cast<int64_t>(subsample * static_cast<double>(n)));
-        const int64_t stages = paramInt("n_estimators");
         const int64_t patience = param("n_iter_no_change").isNone() ? 0 : paramInt("n_iter_no_change");
         std::vector<double> history(patience, std::numeric_limits<double>::infinity());
-        std::vector<double> trainScore, oobImprovement;
-        m_trees.clear();
         std::vector<char> mask;
         std::vector<int64_t> inRows, outRows;
-        for (int64_t i = 0; i < stages; ++i) {
+        for (int64_t i = begin; i < stages; ++i) {
             double oldOob = 0.0;
             if (subsample < 1.0) {
                 mask = randomSampleMask(n, nInbag, rng);
@@ -237,12 +270,17 @@ protected:
                 Tree t = tree::buildTree(data, residual, {}, treeSw, p);
                 if (alpha > 0.0) t = t.pruned(alpha);
                 loss.updateTerminalRegions(t, t.apply(X32.data(), n), yk, residual, raw, treeSw, mask, lr, k);
-                if (!val.empty()) {
+                m_trees.push_back(std::move(t));
+            }
+            // sklearn's validation predictions are staged from stage 0 on in every fit, warm or not: the
+            // (i - begin)-th iteration sees stages 0 … i - begin.
+            if (!val.empty()) {
+                for (int64_t k = 0; k < K; ++k) {
+                    const Tree& t = m_trees[(i - begin) * K + k];
                     const std::vector<int64_t> leaves = t.apply(Xval32.data(), static_cast<int64_t>(val.size()));
                     for (size_t r = 0; r < val.size(); ++r)
                         valRaw[r * K + k] += lr * t.value[leaves[r] * t.valueStride()];
                 }
-                m_trees.push_back(std::move(t));
             }
             if (subsample < 1.0) {
                 trainScore.push_back(loss.value(y, raw, sw, &inRows));
@@ -260,9 +298,10 @@ protected:
             }
         }
         const auto nStages = static_cast<int64_t>(trainScore.size());
+        m_trees.resize(nStages * K);
         setAttribute("n_estimators_", int64Scalar(nStages));
         setAttribute("train_score_", doubles(trainScore, {nStages}));
-        if (subsample < 1.0) setAttribute("oob_improvement_", doubles(oobImprovement, {nStages}));
+        if (!oobImprovement.empty()) setAttribute("oob_improvement_", doubles(oobImprovement, {nStages}));
         tree::Attributes a;
         for (int64_t i = 0; i < nStages; ++i)
             for (int64_t k = 0; k < K; ++k)
@@ -440,6 +479,7 @@ private:
 
     std::vector<Tree> m_trees;  // stage-major: tree k of stage i at i·K + k
     std::vector<double> m_init;
+    std::optional<RandomState> m_rng;  // sklearn's self._rng: what a warm start continues
     tree::FlatForest m_flat;
     mutable std::vector<std::pair<std::string, std::shared_ptr<Estimator>>> m_held;
 };
@@ -450,12 +490,12 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
-        refuseWarmStart();
+        const std::optional<Kept> kept = keptForWarmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, true);
         if (y.tensor().dim() != 1) throw ValueError(notOneDimensional(y.tensor()));
-        fitBoosting(X, tree::regressionTargets(y), 0, sampleWeight);
+        fitBoosting(X, tree::regressionTargets(y), 0, sampleWeight, kept);
         return *this;
     }
 
@@ -478,7 +518,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
-        refuseWarmStart();
+        const std::optional<Kept> kept = keptForWarmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, false);
@@ -488,15 +528,15 @@ public:
         const std::vector<double> sw = sampleWeightOrOnes(sampleWeight, n).toVector<double>();
         std::vector<double> weightOf(k, 0.0);
         for (int64_t i = 0; i < n; ++i) weightOf[enc.codes[i]] += sw[i];
-        const auto kept = std::count_if(weightOf.begin(), weightOf.end(), [](double w) { return w != 0.0; });
-        if (kept < 2) {
-            throw ValueError("y contains " + std::to_string(kept) +
+        const auto nonEmpty = std::count_if(weightOf.begin(), weightOf.end(), [](double w) { return w != 0.0; });
+        if (nonEmpty < 2) {
+            throw ValueError("y contains " + std::to_string(nonEmpty) +
                              " class after sample_weight trimmed classes with zero weights, while a minimum of 2 "
                              "classes are required.");
         }
         setAttribute("classes_", enc.classes);
         setAttribute("n_classes_", int64Scalar(k));
-        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k, sampleWeight);
+        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k, sampleWeight, kept);
         return *this;
     }
 

@@ -64,6 +64,8 @@ private slots:
         QTest::newRow("RandomForestClassifier") << "RandomForestClassifier" << true;
         QTest::newRow("ExtraTreesRegressor") << "ExtraTreesRegressor" << false;
         QTest::newRow("IsolationForest") << "IsolationForest" << false;
+        QTest::newRow("GradientBoostingClassifier") << "GradientBoostingClassifier" << true;
+        QTest::newRow("GradientBoostingRegressor") << "GradientBoostingRegressor" << false;
     }
 
     void warmStartGrowsTheTreesOfAFreshFit() {
@@ -75,7 +77,8 @@ private slots:
         if (name != "IsolationForest") params.emplace_back("max_depth", 5);
         auto warm = reg.create(name.toStdString(), params);
         warm->fit(d.X, d.y);
-        QCOMPARE(warm->heldEstimators().at(0).items.size(), size_t{3});
+        const size_t perStage = name == "GradientBoostingClassifier" ? 3 : 1;  // one tree per class
+        QCOMPARE(warm->heldEstimators().at(0).items.size(), 3 * perStage);
         warm->setParams({{"n_estimators", 7}});
         warm->fit(d.X, d.y);
         auto fresh = reg.create(name.toStdString(), params);
@@ -89,8 +92,9 @@ private slots:
             warm->fit(d.X, d.y);
             QFAIL("fewer trees than fitted must be refused");
         } catch (const ValueError& e) {
+            const QString what = name.startsWith("GradientBoosting") ? "estimators_.shape[0]" : "len(estimators_)";
             QCOMPARE(QString(e.what()),
-                     QString("n_estimators=2 must be larger or equal to len(estimators_)=7 when warm_start==True"));
+                     QString("n_estimators=2 must be larger or equal to %1=7 when warm_start==True").arg(what));
         }
     }
 
@@ -152,8 +156,7 @@ private slots:
         QVERIFY(mean == proba);
     }
 
-    // GradientBoostingClassifier: K trees per stage, held stage by stage as DecisionTreeRegressor objects;
-    // a refit with warm_start is refused rather than silently refitted from scratch.
+    // GradientBoostingClassifier: K trees per stage, held stage by stage as DecisionTreeRegressor objects.
     void boostingHoldsRegressionTrees() {
         const Data d = makeData(150, 4, true, 14);
         auto gb = EstimatorRegistry::instance().create("GradientBoostingClassifier",
@@ -164,8 +167,11 @@ private slots:
         const Estimator& last = *held[0].items.back().second;
         QCOMPARE(last.className(), std::string("DecisionTreeRegressor"));
         QVERIFY(last.attribute("tree_.value") == gb->attribute("estimators_.4.2.tree_.value"));
-        gb->setParams({{"warm_start", true}, {"n_estimators", 8}});
-        QVERIFY_THROWS_EXCEPTION(ValueError, gb->fit(d.X, d.y));
+        // A loaded model has no generator to continue, so warm_start refuses it.
+        auto loaded = EstimatorRegistry::instance().create("GradientBoostingClassifier", gb->getParams(false));
+        loaded->restoreAttributes(gb->attributes());
+        loaded->setParams({{"warm_start", true}, {"n_estimators", 8}});
+        QVERIFY_THROWS_EXCEPTION(ValueError, loaded->fit(d.X, d.y));
     }
 
     // staged_predict_proba / staged_decision_function / staged_predict against sklearn's, stage by stage.
