@@ -3,6 +3,8 @@
 //   RandomForestClassifier(100, max_depth=8) fit at --threads N, test accuracy
 //   DecisionTreeClassifier(max_depth=12) fit
 //   predict_proba of the forest on 100000 rows at --threads N
+//   GradientBoostingClassifier(n_estimators=100, random_state=0) fit (issue 23; one thread on both sides:
+//   boosting stages are sequential), test accuracy
 // and each side's peak resident memory. Run: tree_bench [--threads 2] [--rounds 3]. Rounds alternate
 // between the sides (one Tessera round, then one sklearn process) so both see the same machine load;
 // each figure is the best round. The forest's
@@ -17,6 +19,7 @@
 #include <string>
 
 #include "core/io/npy.h"
+#include "core/ml/base/registry.h"
 #include "core/ml/ensemble/forest.h"
 #include "core/ml/tree/predictor.h"
 #include "side_by_side.h"
@@ -87,9 +90,16 @@ int main(int argc, char** argv) {
     dtp.maxDepth = 12;
     dtp.seed = 209652396;  // RandomState(0).randint(0, RAND_R_MAX)
 
+    const Tensor Xtr = Tensor::fromVector<double>(std::vector<double>(xd, xd + nTrain * cols), {nTrain, cols});
+    const Tensor XteT = Tensor::fromVector<double>(
+        std::vector<double>(xd + nTrain * cols, xd + (nTrain + nTest) * cols), {nTest, cols});
+    const Array ytrA(Tensor::fromVector<double>(ytr, {nTrain}));
+    auto gb = EstimatorRegistry::instance().create("GradientBoostingClassifier",
+                                                   {{"n_estimators", 100}, {"random_state", 0}});
+
     std::vector<tree::Tree> forest;
     tree::Tree dt;
-    Timing rfFit, rfPredict, dtFit;
+    Timing rfFit, rfPredict, dtFit, gbFit;
     std::map<std::string, double> sk;
     for (int round = 0; round < s.rounds; ++round) {
         rfFit.keepBest(timeOnce([&] {
@@ -106,6 +116,7 @@ int main(int argc, char** argv) {
             const tree::TrainingData data = tree::TrainingData::fromRowMajor(xd, nTrain, cols);
             dt = tree::buildTree(data, ytr, {2}, {}, dtp);
         }));
+        gbFit.keepBest(timeOnce([&] { gb->fit(Xtr, ytrA); }));
         const std::string cmd = py + dir.string() + " " + std::to_string(s.threads) + " 1";
         FILE* pipe = popen(cmd.c_str(), "r");
         char name[128];
@@ -121,6 +132,10 @@ int main(int argc, char** argv) {
     const double rfAcc = accuracy(flat.predictMean(Xte.data(), nTest, s.threads), 2, y.data<double>() + nTrain, nTest);
     const double dtAcc = accuracy(tree::FlatForest({&dt}, tree::LeafOutput::Probability).predictMean(Xte.data(), nTest),
                                   2, y.data<double>() + nTrain, nTest);
+    const std::vector<double> gbPred = gb->predict(XteT).tensor().toVector<double>();
+    int64_t gbRight = 0;
+    for (int64_t r = 0; r < nTest; ++r) gbRight += gbPred[r] == y.data<double>()[nTrain + r];
+    const double gbAcc = static_cast<double>(gbRight) / static_cast<double>(nTest);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     const double peak = usage.ru_maxrss / 1024.0;
@@ -137,8 +152,10 @@ int main(int argc, char** argv) {
     row("RandomForest 100 trees depth 8 fit", rfFit, "rf_fit");
     row("DecisionTree depth 12 fit", dtFit, "dt_fit");
     row("forest predict_proba 100k rows", rfPredict, "rf_predict_100k");
+    row("GradientBoosting 100 stages fit", gbFit, "gb_fit");
     std::printf("%-34s %10.4f %10.4f\n", "RandomForest test accuracy", rfAcc, bench::valueOr0(sk, "rf_accuracy"));
     std::printf("%-34s %10.4f %10.4f\n", "DecisionTree test accuracy", dtAcc, bench::valueOr0(sk, "dt_accuracy"));
+    std::printf("%-34s %10.4f %10.4f\n", "GradientBoosting test accuracy", gbAcc, bench::valueOr0(sk, "gb_accuracy"));
     std::printf("%-34s %10.1f %10.1f\n", "peak resident MiB (process)", peak, bench::valueOr0(sk, "peak_mib"));
     return 0;
 }

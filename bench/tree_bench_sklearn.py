@@ -4,7 +4,7 @@
 n_informative=10, random_state=0): the first 16000 rows train, the rest test) and Xp.npy (100000 rows
 to predict).
 `tree_bench_sklearn.py DIR THREADS ROUNDS`: times sklearn on those files and prints `NAME VALUE` lines
-(seconds, accuracy, peak resident MiB).
+(seconds, accuracy, peak resident MiB). Gradient boosting is timed too (issue 23).
 """
 import resource
 import sys
@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 from sklearn.datasets import make_classification
-from sklearn.ensemble import RandomForestClassifier
+from sklearn.ensemble import GradientBoostingClassifier, RandomForestClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 if sys.argv[1] == "data":
@@ -48,4 +48,7 @@ best("rf_predict_100k", lambda: rf.predict_proba(Xp))
 dt = DecisionTreeClassifier(max_depth=12, random_state=0)
 best("dt_fit", lambda: dt.fit(Xtr, ytr))
 print("dt_accuracy", float(np.mean(dt.predict(Xte) == yte)))
+gb = GradientBoostingClassifier(n_estimators=100, random_state=0)
+best("gb_fit", lambda: gb.fit(Xtr, ytr))
+print("gb_accuracy", float(np.mean(gb.predict(Xte) == yte)))
 print("peak_mib", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0)

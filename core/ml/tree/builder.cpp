@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "core/ml/tree/absolute_error_criterion.h"
 #include "core/ml/tree/criterion.h"
 #include "core/ml/tree/sklearn_sort.h"
 #include "core/tensor/error.h"
@@ -48,7 +49,7 @@ template <class Crit>
 class Splitter {
 public:
     Splitter(const TrainingData& X, const double* y, const double* sw, Crit& crit, const TreeParams& p, bool sortByRank)
-        : m_X(X), m_crit(crit), m_params(p), m_rand{p.seed}, m_sortByRank(sortByRank) {
+        : m_X(X), m_crit(crit), m_params(p), m_rand{p.seed} {
         const int64_t n = X.rows();
         m_samples.reserve(n);
         double weighted = 0.0;
@@ -61,9 +62,14 @@ public:
         for (int64_t j = 0; j < X.cols(); ++j) m_features[j] = j;
         m_constantFeatures.assign(X.cols(), 0);
         m_Xf.assign(n, 0.0f);
-        if (sortByRank) {
+        // Note [Sorting by rank]: a column without repeated values has one sorted order, whatever the sort.
+        m_rankColumns.assign(X.cols(), sortByRank ? 1 : 0);
+        for (int64_t j = 0; j < X.cols(); ++j)
+            if (X.distinctCount(j) == n) m_rankColumns[j] = 1;
+        if (p.splitter == SplitterKind::Best) {
             m_packed.resize(n);
             m_scratch.resize(n);
+            m_saved.resize(n);
         }
         m_maxFeatures = p.maxFeatures < 0 ? X.cols() : p.maxFeatures;
         crit.y = y;
@@ -118,7 +124,9 @@ private:
     // weights (none, bootstrap counts, integer sample weights) — the order of tied values changes no
     // bit of the tree, so sklearn's introsort can give way to a stable radix sort of each value's
     // rank among its column's distinct values; the values themselves come back from the rank table.
-    // Sums of fractional weights or of regression targets depend on that order: they keep sklearnSort.
+    // Sums of fractional weights or of regression targets depend on that order: they keep sklearnSort
+    // where a node holds tied values of the feature, and use the rank sort everywhere else (distinct
+    // values have one sorted order) — boosting's and regression forests' continuous features.
     void sortByRank(int64_t f, int64_t start, int64_t end) {
         const uint32_t* rank = m_X.ranks(f);
         const float* distinct = m_X.distinctValues(f);
@@ -180,12 +188,21 @@ private:
             }
             fJ += nFound;
             current.feature = m_features[fJ];
-            if (m_sortByRank) {
+            if (m_rankColumns[current.feature]) {
                 sortByRank(current.feature, start, end);
             } else {
-                const float* col = m_X.column(current.feature);
-                for (int64_t i = start; i < end; ++i) Xf[i] = col[samples[i]];
-                detail::sklearnSort(Xf + start, samples + start, end - start);
+                // A node whose values of this feature are all distinct has one sorted order too; only a node
+                // holding a tie needs sklearn's introsort from the samples' order before sorting.
+                std::copy(samples + start, samples + end, m_saved.begin());
+                sortByRank(current.feature, start, end);
+                bool tie = false;
+                for (int64_t i = start + 1; i < end && !tie; ++i) tie = Xf[i] == Xf[i - 1];
+                if (tie) {
+                    std::copy(m_saved.begin(), m_saved.begin() + (end - start), samples + start);
+                    const float* col = m_X.column(current.feature);
+                    for (int64_t i = start; i < end; ++i) Xf[i] = col[samples[i]];
+                    detail::sklearnSort(Xf + start, samples + start, end - start);
+                }
             }
             if (Xf[end - 1] <= Xf[start] + kFeatureThreshold) {
                 std::swap(m_features[fJ], m_features[nTotal]);
@@ -313,8 +330,9 @@ private:
     std::vector<int64_t> m_features;
     std::vector<int64_t> m_constantFeatures;
     std::vector<float> m_Xf;
-    bool m_sortByRank = false;
+    std::vector<char> m_rankColumns;  // per feature: sortByRank gives sklearn's order
     std::vector<uint64_t> m_packed, m_scratch;
+    std::vector<int64_t> m_saved;
     int64_t m_maxFeatures = 0;
     double m_weightedNSamples = 0.0;
     int64_t m_start = 0, m_end = 0;
@@ -578,6 +596,12 @@ Tree buildTree(const TrainingData& X, const std::vector<double>& y, const std::v
         }
         case Criterion::Poisson: {
             detail::RegressionCriterion<2> c;
+            c.setup(nOutputs);
+            grow(c, X, y, sampleWeight, params, tree);
+            break;
+        }
+        case Criterion::AbsoluteError: {
+            detail::AbsoluteErrorCriterion c;
             c.setup(nOutputs);
             grow(c, X, y, sampleWeight, params, tree);
             break;

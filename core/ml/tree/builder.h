@@ -18,7 +18,7 @@
 
 namespace tessera::ml::tree {
 
-enum class Criterion { Gini, Entropy, SquaredError, FriedmanMse, Poisson };
+enum class Criterion { Gini, Entropy, SquaredError, FriedmanMse, Poisson, AbsoluteError };
 enum class SplitterKind { Best, Random };
 
 // sklearn's RAND_R_MAX: the splitter seed is RandomState.randint(0, kRandRMax).

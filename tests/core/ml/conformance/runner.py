@@ -18,6 +18,8 @@ import sys
 import warnings
 
 import numpy as np
+from sklearn.exceptions import NotFittedError
+from sklearn.utils.validation import check_is_fitted
 
 warnings.simplefilter("ignore")
 
@@ -160,6 +162,14 @@ def public_attributes(est):
     return names
 
 
+def is_fitted(est):
+    try:
+        check_is_fitted(est)
+        return True
+    except NotFittedError:
+        return False
+
+
 def save_attributes(est, prefix, out, meta):
     """Saves every public fitted attribute of `est` as attr.PREFIX+NAME and returns the names (without
     PREFIX), flattened as core/ml's Note [Attributes that are dicts or objects] describes: a fitted
@@ -177,6 +187,15 @@ def save_attributes(est, prefix, out, meta):
         for sub in save_attributes(value, prefix + name + ".", out, meta):
             names.append(name + "." + sub)
 
+    def trees(name, members, write):
+        # A forest's or boosting's fitted trees: Tessera holds each as "NAME.I[.K].tree_.ARRAY". Every
+        # name is listed; only the trees for which `write` holds (the first and the last) are compared.
+        for key, member in members:
+            for a in TREE_ARRAYS:
+                names.append("%s.%s.tree_.%s" % (name, key, a))
+                if write(key):
+                    save(out, "attr.%s%s.%s.tree_.%s" % (prefix, name, key, a), getattr(member.tree_, a), meta)
+
     for name in public_attributes(est):
         value = getattr(est, name)
         if name == "transformers_":
@@ -185,8 +204,22 @@ def save_attributes(est, prefix, out, meta):
             for a in TREE_ARRAYS:
                 put(name + "." + a, getattr(value, a))
             continue
+        if hasattr(value, "get_params") and not is_fitted(value):
+            continue  # a forest's estimator_ (and its deprecated alias base_estimator_): an unfitted template
+        if type(value).__module__ == "sklearn.ensemble._gb_losses":
+            continue  # loss_, deprecated in 1.1: sklearn's private loss object
         if hasattr(value, "get_params"):
             nested(name, value)
+            continue
+        if isinstance(value, np.ndarray) and value.dtype == object and value.ndim == 2 and value.size and all(
+                hasattr(v, "tree_") for v in value.ravel()):
+            last = value.shape[0] - 1  # boosting's estimators_ [stages, K]
+            trees(name, [("%d.%d" % (i, k), value[i, k]) for i in range(value.shape[0]) for k in range(value.shape[1])],
+                  lambda key: int(key.split(".")[0]) in (0, last))
+            continue
+        if isinstance(value, list) and value and all(hasattr(v, "tree_") for v in value):
+            last = len(value) - 1  # a forest's estimators_
+            trees(name, [(str(i), v) for i, v in enumerate(value)], lambda key: int(key) in (0, last))
             continue
         if isinstance(value, dict) and any(hasattr(v, "get_params") or isinstance(v, slice) for v in value.values()):
             for k, v in value.items():

@@ -145,6 +145,14 @@ add("regressor_max_leaf_nodes", DecisionTreeRegressor(max_leaf_nodes=25, random_
 add("regressor_random", DecisionTreeRegressor(splitter="random", max_depth=8, random_state=9), Xg, yg)
 add("ccp_regressor", DecisionTreeRegressor(ccp_alpha=20.0, random_state=0), Xg, yg, path=True)
 add("multi_output_regressor", DecisionTreeRegressor(max_depth=7, random_state=0), Xg, np.column_stack([yg, Xg[:, 2]]))
+# absolute_error: sklearn's weighted medians; repeated targets and fractional weights make the order of
+# equal values in its sorted arrays matter.
+add("absolute_error", DecisionTreeRegressor(criterion="absolute_error", max_depth=7, random_state=0), Xg[:150],
+    yg[:150])
+add("absolute_error_repeated_weighted", DecisionTreeRegressor(criterion="absolute_error", max_features=4,
+    min_samples_leaf=2, random_state=5), Xr[:200], np.round(yrr[:200]), sample_weight=np.round(rng.rand(200) * 3, 1) + 0.5)
+add("absolute_error_random_multi_output", DecisionTreeRegressor(criterion="absolute_error", splitter="random",
+    max_leaf_nodes=15, random_state=3), Xg[:150], np.column_stack([yg[:150], np.round(Xg[:150, 2])]))
 
 with open(os.path.join(out, "cases.json"), "w") as f:
     json.dump(cases, f)

@@ -49,6 +49,7 @@ Criterion criterionOf(const std::string& s) {
     if (s == "squared_error") return Criterion::SquaredError;
     if (s == "friedman_mse") return Criterion::FriedmanMse;
     if (s == "poisson") return Criterion::Poisson;
+    if (s == "absolute_error") return Criterion::AbsoluteError;
     throw ValueError("unknown criterion " + s);
 }
 
