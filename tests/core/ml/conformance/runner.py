@@ -21,7 +21,8 @@ warnings.simplefilter("ignore")
 
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
-           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble"]
+           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble", "sklearn.mixture",
+           "sklearn.kernel_ridge"]
 
 # A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
 TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value", "impurity", "n_node_samples",
@@ -87,6 +88,9 @@ def make_data(spec):
         X[:, -1] = 0.0
     elif kind == "positive":
         X = np.abs(rng.randn(n, p)) + 0.1
+    elif kind == "blobs":
+        centers = rng.uniform(-6, 6, size=(spec.get("centers", 3), p))
+        X = centers[rng.randint(0, len(centers), size=n)] + 0.7 * rng.randn(n, p)
     else:
         raise ValueError(kind)
     if spec.get("nan"):
