@@ -117,14 +117,8 @@ public:
         RowMatrix X = ConstMapRow(Xt.data<double>(), n, p);
         const std::vector<double> w = sampleWeightOrOnes(sampleWeight, n).toVector<double>();
 
-        // _tolerance: mean of the column variances times tol.
         const Eigen::RowVectorXd mean = X.colwise().sum() / static_cast<double>(n);
-        double tol = 0;
-        if (paramDouble("tol") != 0) {
-            double varSum = 0;
-            for (Eigen::Index c = 0; c < p; ++c) varSum += (X.col(c).array() - mean[c]).square().sum() / n;
-            tol = varSum / static_cast<double>(p) * paramDouble("tol");
-        }
+        const double tol = cluster::tolerance(X, paramDouble("tol"));
         const ParamValue& init = param("init");
         const bool arrayInit = init.isSequence();
         const std::int64_t nInit = runs(10);
@@ -199,4 +193,16 @@ const RegisterEstimator<KMeans> kKMeans({
 });
 
 }  // namespace
+
+std::vector<std::int64_t> cluster::kmeansLabels(const RowMatrix& Xin, std::int64_t k, RandomState& rs) {
+    const Eigen::Index n = Xin.rows();
+    RowMatrix X = Xin;
+    const double tol = tolerance(X, 1e-4);
+    X.rowwise() -= X.colwise().sum() / static_cast<double>(n);
+    const Eigen::VectorXd xNorms = X.rowwise().squaredNorm();
+    RowMatrix seeds = kmeansPlusPlus(X, xNorms, k, rs);
+    return runSingle(X, std::vector<double>(static_cast<std::size_t>(n), 1.0), std::move(seeds), 300, tol, false)
+        .labels;
+}
+
 }  // namespace tessera::ml

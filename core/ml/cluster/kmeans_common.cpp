@@ -18,6 +18,15 @@ double squaredDistance(const double* a, const double* b, std::int64_t p) {
     return s;
 }
 
+double tolerance(const RowMatrix& X, double tol) {
+    if (tol == 0) return 0;
+    const Eigen::Index n = X.rows(), p = X.cols();
+    const Eigen::RowVectorXd mean = X.colwise().sum() / static_cast<double>(n);
+    double varSum = 0;
+    for (Eigen::Index c = 0; c < p; ++c) varSum += (X.col(c).array() - mean[c]).square().sum() / n;
+    return varSum / static_cast<double>(p) * tol;
+}
+
 void assignLabels(const RowMatrix& X, const RowMatrix& C, bool direct, std::vector<std::int64_t>& labels) {
     const Eigen::Index n = X.rows(), k = C.rows();
     if (direct) {
@@ -62,12 +71,14 @@ std::vector<double> squaredDistancesTo(const RowMatrix& X, const Eigen::VectorXd
 
 }  // namespace
 
-RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std::int64_t k, RandomState& rs) {
+RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std::int64_t k, RandomState& rs,
+                         std::vector<std::int64_t>* indices) {
     const Eigen::Index n = X.rows();
     const std::int64_t trials = 2 + static_cast<std::int64_t>(std::log(static_cast<double>(k)));
     RowMatrix centers(k, X.cols());
     const std::int64_t first = rs.randint(0, n);
     centers.row(0) = X.row(first);
+    if (indices) indices->assign(1, first);
     std::vector<double> closest = squaredDistancesTo(X, xNorms, first);
     double pot = std::accumulate(closest.begin(), closest.end(), 0.0);
     for (std::int64_t c = 1; c < k; ++c) {
@@ -90,6 +101,7 @@ RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std:
         pot = bestPot;
         closest = std::move(bestDist);
         centers.row(c) = X.row(bestId);
+        if (indices) indices->push_back(bestId);
     }
     return centers;
 }

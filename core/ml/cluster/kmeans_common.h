@@ -21,6 +21,9 @@ using ConstMapRow = Eigen::Map<const RowMatrix>;
 
 double squaredDistance(const double* a, const double* b, std::int64_t p);
 
+// _tolerance: the mean of the column variances times tol (0 when tol is 0).
+double tolerance(const RowMatrix& X, double tol);
+
 // Nearest centre of each row, the first on ties: sklearn's ||c||^2 - 2 x.c, or direct distances.
 void assignLabels(const RowMatrix& X, const RowMatrix& C, bool direct, std::vector<std::int64_t>& labels);
 
@@ -28,8 +31,13 @@ void assignLabels(const RowMatrix& X, const RowMatrix& C, bool direct, std::vect
 double inertiaOf(const RowMatrix& X, const std::vector<double>& w, const RowMatrix& C,
                  const std::vector<std::int64_t>& labels);
 
-// _kmeans_plusplus with n_local_trials = 2 + log k; xNorms are the rows' squared norms.
-RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std::int64_t k, RandomState& rs);
+// _kmeans_plusplus with n_local_trials = 2 + log k; xNorms are the rows' squared norms. `indices`, when
+// given, receives the rows chosen (kmeans_plusplus' second result).
+RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std::int64_t k, RandomState& rs,
+                         std::vector<std::int64_t>* indices = nullptr);
+
+// KMeans(n_clusters=k, n_init=1, random_state=rs).fit(X).labels_ (kmeans.cpp), drawing from `rs`.
+std::vector<std::int64_t> kmeansLabels(const RowMatrix& X, std::int64_t k, RandomState& rs);
 
 // _BaseKMeans' methods over the fitted "cluster_centers_".
 class KMeansBase : public Estimator {

@@ -50,13 +50,7 @@ public:
             if (initSize < k) initSize = 3 * k;
         }
         initSize = std::min(initSize, n);
-        double tol = 0;
-        if (paramDouble("tol") != 0) {
-            const Eigen::RowVectorXd mean = X.colwise().sum() / static_cast<double>(n);
-            double varSum = 0;
-            for (Eigen::Index c = 0; c < p; ++c) varSum += (X.col(c).array() - mean[c]).square().sum() / n;
-            tol = varSum / static_cast<double>(p) * paramDouble("tol");
-        }
+        const double tol = cluster::tolerance(X, paramDouble("tol"));
         const ParamValue& init = param("init");
         RowMatrix given;
         if (init.isSequence()) given = initArray(k, p);

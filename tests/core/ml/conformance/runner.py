@@ -174,7 +174,7 @@ def run_case(case, out):
             on = X_test if method.endswith("@test") else X
             m = method.split("@")[0]
             if m in ("transform", "predict", "predict_proba", "predict_log_proba", "decision_function",
-                     "inverse_transform", "score_samples"):
+                     "inverse_transform", "score_samples", "bic", "aic"):
                 save(out, method, getattr(est, m)(on), meta)
             elif m == "score":
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
