@@ -22,7 +22,7 @@ warnings.simplefilter("ignore")
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
            "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble", "sklearn.mixture",
-           "sklearn.kernel_ridge"]
+           "sklearn.kernel_ridge", "sklearn.feature_selection"]
 
 # A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
 TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value", "impurity", "n_node_samples",
