@@ -1,20 +1,21 @@
 // VarianceThreshold (sklearn/feature_selection/_variance_threshold.py and _base.py's SelectorMixin,
 // 1.2.1): NaN-aware column variances (np.nanvar), with threshold 0 the smaller of the variance and the
 // peak-to-peak range (so that constant columns give exactly 0 despite rounding), and the columns whose
-// value is above the threshold kept by transform.
+// value is above the threshold kept (selector.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
 #include "core/ml/base/registry.h"
+#include "core/ml/feature_selection/selector.h"
 
 namespace tessera::ml {
 namespace {
 
-class VarianceThreshold : public Estimator {
+class VarianceThreshold : public feature_selection::Selector {
 public:
-    using Estimator::Estimator;
+    using Selector::Selector;
 
     Estimator& fit(const Tensor& Xin, const Array&, const Tensor&) override {
         validateParams();
@@ -64,56 +65,17 @@ public:
         return *this;
     }
 
-    Tensor transform(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin, true);
-        const std::vector<std::int64_t> keep = kept();
-        const std::int64_t n = X.size(0), p = X.size(1), m = static_cast<std::int64_t>(keep.size());
-        const double* x = X.data<double>();
-        std::vector<double> out;
-        out.reserve(static_cast<std::size_t>(n * m));
-        for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t c : keep) out.push_back(x[i * p + c]);
-        return Tensor::fromVector<double>(out, {n, m});
-    }
-
-    Tensor fitTransform(const Tensor& X, const Array& y, const Tensor& sw) override {
-        fit(X, y, sw);
-        return transform(X);
-    }
-
-    // SelectorMixin.inverse_transform: the kept columns back in place, zeros elsewhere.
-    Tensor inverseTransform(const Tensor& Xin) const override {
+    // _get_support_mask: variances_ > threshold.
+    std::vector<bool> supportMask() const override {
         checkFitted();
-        const std::vector<std::int64_t> keep = kept();
-        const std::int64_t p = fitted("variances_").size(0), m = static_cast<std::int64_t>(keep.size());
-        if (Xin.dim() != 2 || Xin.size(1) != m) throw ValueError("X has a different shape than during fitting.");
-        const std::int64_t n = Xin.size(0);
-        const std::vector<double> x = Xin.toVector<double>();
-        std::vector<double> out(static_cast<std::size_t>(n * p), 0.0);
-        for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t j = 0; j < m; ++j) out[i * p + keep[j]] = x[i * m + j];
-        return Tensor::fromVector<double>(out, {n, p});
-    }
-
-    std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const override {
-        checkFitted();
-        const std::vector<std::string> names =
-            defaultFeatureNames(fitted("n_features_in_").item<std::int64_t>(), inputFeatures, className());
-        std::vector<std::string> out;
-        for (std::int64_t c : kept()) out.push_back(names[c]);
-        return out;
-    }
-
-private:
-    // _get_support_mask: variances_ > threshold, as indices.
-    std::vector<std::int64_t> kept() const {
-        const std::vector<double> v = fitted("variances_").toVector<double>();
         const double threshold = paramDouble("threshold");
-        std::vector<std::int64_t> out;
-        for (std::size_t c = 0; c < v.size(); ++c)
-            if (v[c] > threshold) out.push_back(static_cast<std::int64_t>(c));
+        std::vector<bool> out;
+        for (double v : fitted("variances_").toVector<double>()) out.push_back(v > threshold);
         return out;
     }
+
+protected:
+    bool allowNaN() const override { return true; }
 };
 
 const RegisterEstimator<VarianceThreshold> kVarianceThreshold({

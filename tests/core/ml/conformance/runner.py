@@ -57,6 +57,8 @@ def decode(v):
 def encode(v):
     if v is None or isinstance(v, (bool, str)):
         return v
+    if inspect.isfunction(v):  # a score function (SelectKBest's score_func) is named by its sklearn name
+        return v.__name__
     if isinstance(v, (int, np.integer)):
         return int(v)
     if isinstance(v, (float, np.floating)):
@@ -147,6 +149,14 @@ def public_attributes(est):
     return names
 
 
+def make_estimator(case):
+    """The case's estimator; a score_func given by name is sklearn.feature_selection's function."""
+    params = {k: decode(v) for k, v in case.get("params", {}).items()}
+    if isinstance(params.get("score_func"), str):
+        params["score_func"] = getattr(importlib.import_module("sklearn.feature_selection"), params["score_func"])
+    return find_class(case["estimator"])(**params)
+
+
 def run_case(case, out):
     os.makedirs(out, exist_ok=True)
     X, y, sw, X_test = make_data(case.get("data", {}))
@@ -160,7 +170,7 @@ def run_case(case, out):
             np.save(os.path.join(out, "y.npy"), y)
     if sw is not None:
         np.save(os.path.join(out, "sample_weight.npy"), sw)
-    est = find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()})
+    est = make_estimator(case)
     if "fit_error" in case:
         try:
             est.fit(X, y, **({"sample_weight": sw} if sw is not None else {}))
@@ -181,9 +191,9 @@ def run_case(case, out):
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
             elif m == "fit_predict":
-                save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_predict(X, y, **kw), meta)
+                save(out, method, make_estimator(case).fit_predict(X, y, **kw), meta)
             elif m == "fit_transform":
-                save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_transform(X, y), meta)
+                save(out, method, make_estimator(case).fit_transform(X, y), meta)
             else:
                 raise ValueError(m)
         for name in public_attributes(est):
