@@ -106,6 +106,23 @@ RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std:
     return centers;
 }
 
+std::vector<ParamSpec> baseKMeansParams(const std::string& initHelp, const std::string& nInitHelp,
+                                        std::vector<ParamSpec> own) {
+    std::vector<ParamSpec> specs = {
+        {"n_clusters", 8, {intInterval(1, std::nullopt, Closed::Left)}, "Number of clusters (and centroids)."},
+        {"init",
+         "k-means++",
+         {strOptions({"k-means++", "random"}), constraintOf(Constraint::Kind::ArrayLike)},
+         initHelp},
+        {"n_init",
+         "warn",
+         {strOptions({"auto"}), hidden(strOptions({"warn"})), intInterval(1, std::nullopt, Closed::Left)},
+         nInitHelp},
+    };
+    specs.insert(specs.end(), own.begin(), own.end());
+    return specs;
+}
+
 RowMatrix KMeansBase::centers() const {
     const Tensor& c = fitted("cluster_centers_");
     return ConstMapRow(c.data<double>(), c.size(0), c.size(1));

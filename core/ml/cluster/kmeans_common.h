@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/ml/base/estimator.h"
+#include "core/ml/base/param.h"
 #include "core/ml/random_state.h"
 
 namespace tessera::ml::cluster {
@@ -38,6 +39,11 @@ RowMatrix kmeansPlusPlus(const RowMatrix& X, const Eigen::VectorXd& xNorms, std:
 
 // KMeans(n_clusters=k, n_init=1, random_state=rs).fit(X).labels_ (kmeans.cpp), drawing from `rs`.
 std::vector<std::int64_t> kmeansLabels(const RowMatrix& X, std::int64_t k, RandomState& rs);
+
+// The keywords _BaseKMeans declares for both classes (n_clusters, init, n_init; the help texts of init
+// and n_init given by the class), followed by the class's own.
+std::vector<ParamSpec> baseKMeansParams(const std::string& initHelp, const std::string& nInitHelp,
+                                        std::vector<ParamSpec> own);
 
 // _BaseKMeans' methods over the fitted "cluster_centers_".
 class KMeansBase : public Estimator {

@@ -152,16 +152,7 @@ public:
     }
 
 private:
-    Tensor kernel(const Tensor& X, const Tensor* Y) const {
-        const std::string& name = paramString("kernel");
-        if (name == "precomputed") return X;
-        metrics::KernelParams kp;
-        kp.kernel = name;
-        if (!param("gamma").isNone()) kp.gamma = paramDouble("gamma");
-        kp.degree = paramDouble("degree");
-        kp.coef0 = paramDouble("coef0");
-        return metrics::pairwiseKernel(X, Y, kp);
-    }
+    Tensor kernel(const Tensor& X, const Tensor* Y) const { return metrics::estimatorKernel(*this, X, Y); }
 
     // KernelCenterer.transform: K - fit rows - the rows' own means + the overall mean.
     static void center(RowMatrix& K, const Eigen::RowVectorXd& fitRows, double fitAll) {

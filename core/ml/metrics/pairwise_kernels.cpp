@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "core/ml/base/estimator.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml::metrics {
@@ -96,6 +97,17 @@ Tensor pairwiseKernel(const Tensor& Xt, const Tensor* Yt, const KernelParams& p)
         throw ValueError("pairwise_kernels: unknown kernel '" + k + "'");
     }
     return Tensor::fromVector<double>(std::vector<double>(K.data(), K.data() + K.size()), {K.rows(), K.cols()});
+}
+
+Tensor estimatorKernel(const Estimator& e, const Tensor& X, const Tensor* Y) {
+    const std::string& name = e.param("kernel").asString();
+    if (name == "precomputed") return X;
+    KernelParams kp;
+    kp.kernel = name;
+    if (!e.param("gamma").isNone()) kp.gamma = e.param("gamma").asDouble();
+    kp.degree = e.param("degree").asDouble();
+    kp.coef0 = e.param("coef0").asDouble();
+    return pairwiseKernel(X, Y, kp);
 }
 
 }  // namespace tessera::ml::metrics

@@ -13,6 +13,10 @@
 
 #include "core/tensor/tensor.h"
 
+namespace tessera::ml {
+class Estimator;
+}
+
 namespace tessera::ml::metrics {
 
 struct KernelParams {
@@ -29,5 +33,9 @@ const std::vector<std::string>& pairwiseKernelNames();
 // a kernel, negative values under the chi2 kernels; TypeError for chi2 with gamma None (as sklearn's
 // KernelRidge raises it).
 Tensor pairwiseKernel(const Tensor& X, const Tensor* Y, const KernelParams& params);
+
+// The kernel an estimator's keywords kernel, gamma, degree and coef0 name (KernelRidge, KernelPCA);
+// kernel='precomputed' returns X itself.
+Tensor estimatorKernel(const Estimator& e, const Tensor& X, const Tensor* Y);
 
 }  // namespace tessera::ml::metrics
