@@ -1,7 +1,8 @@
-// KMeans(n_clusters=8, n_init=4, random_state=0) fit on 20000x20 and PCA() fit_transform on 20000x50,
-// beside sklearn 1.2.1 (bench/cluster_decomposition_sklearn.py, run first: it writes the data and its
-// KMeans labels, which ours must equal). Prints both times, the ratios (sklearn / Tessera), both
-// inertias and each process's peak RSS.
+// KMeans(n_clusters=8, n_init=4, random_state=0) fit on 20000x20, PCA() fit_transform on 20000x50 and
+// DBSCAN(eps=2.0, min_samples=10) fit on 20000x10 blobs, beside sklearn 1.2.1
+// (bench/cluster_decomposition_sklearn.py, run first: it writes the data and its KMeans and DBSCAN
+// labels, which ours must equal). Prints both times, the ratios (sklearn / Tessera), both inertias and
+// each process's peak RSS.
 //
 //   build/bench/cluster_decomposition_bench [--threads 2] [--rounds 3] [--reps 1]
 #include <sys/resource.h>
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     }
     const Tensor Xk = io::readNpy(dir / "X_kmeans.npy"), Xp = io::readNpy(dir / "X_pca.npy");
     const Tensor skLabels = io::readNpy(dir / "kmeans_labels.npy");
+    const Tensor Xd = io::readNpy(dir / "X_dbscan.npy"), skDbscan = io::readNpy(dir / "dbscan_labels.npy");
     kernels::setNumThreads(s.threads);
     std::shared_ptr<ml::Estimator> km;
     const double kmUs = bench::bestOfMicros(
@@ -54,17 +56,31 @@ int main(int argc, char** argv) {
             pca->fitTransform(Xp);
         },
         s);
+    std::shared_ptr<ml::Estimator> db;
+    const double dbUs = bench::bestOfMicros(
+        [&] {
+            db = ml::EstimatorRegistry::instance().create("DBSCAN", {{"eps", 2.0}, {"min_samples", 10}});
+            db->fit(Xd);
+        },
+        s);
+    const bool sameDb = db->attribute("labels_").tensor().toVector<std::int64_t>() == skDbscan.toVector<std::int64_t>();
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     const double skKm = bench::valueOr0(ref, "kmeans_fit"), skPca = bench::valueOr0(ref, "pca_fit_transform");
-    std::printf("KMeans(8, n_init=4) fit 20000x20 and PCA() fit_transform 20000x50, %d thread(s)\n", s.threads);
+    std::printf(
+        "KMeans(8, n_init=4) fit 20000x20, PCA() fit_transform 20000x50, DBSCAN(2.0, 10) fit 20000x10, "
+        "%d thread(s)\n",
+        s.threads);
     std::printf("  KMeans  sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f  inertia %.6f / %.6f  labels equal: %s\n",
                 skKm / 1000, kmUs / 1000, skKm / kmUs, bench::valueOr0(ref, "kmeans_inertia"), inertia,
                 same ? "yes" : "NO");
     std::printf("  PCA     sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f\n", skPca / 1000, pcaUs / 1000,
                 skPca / pcaUs);
+    const double skDb = bench::valueOr0(ref, "dbscan_fit");
+    std::printf("  DBSCAN  sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f  labels equal: %s\n", skDb / 1000,
+                dbUs / 1000, skDb / dbUs, sameDb ? "yes" : "NO");
     std::printf("  peak RSS sklearn %.0f MiB (python process), Tessera %.0f MiB\n",
                 bench::valueOr0(ref, "peak_rss_kib") / 1024, static_cast<double>(usage.ru_maxrss) / 1024);
     std::filesystem::remove_all(dir);
-    return same ? 0 : 2;
+    return same && sameDb ? 0 : 2;
 }

@@ -17,6 +17,7 @@
 #include "core/io/npy.h"
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/mixture/gaussian_mixture.h"
 #include "core/ml/preprocessing/label_encoder.h"
 
 using namespace tessera;
@@ -206,6 +207,8 @@ class TestMlConformance : public QObject {
         if (verb == "decision_function") return est.decisionFunction(on);
         if (verb == "score_samples") return est.scoreSamples(on);
         if (verb == "score") return Array(Tensor::scalar<double>(est.score(on, y, sw)));
+        if (verb == "bic") return Array(Tensor::scalar<double>(mixture::bic(est, on)));
+        if (verb == "aic") return Array(Tensor::scalar<double>(mixture::aic(est, on)));
         if (verb == "get_feature_names_out") return Array(est.getFeatureNamesOut());
         if (verb == "fit_transform") return est.clone()->fitTransform(on, y, sw);
         if (verb == "fit_predict") return est.clone()->fitPredict(on, y, sw);

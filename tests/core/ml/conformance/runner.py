@@ -25,7 +25,8 @@ warnings.simplefilter("ignore")
 
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
-           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble"]
+           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble", "sklearn.mixture",
+           "sklearn.kernel_ridge", "sklearn.feature_selection"]
 
 # A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
 TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value", "impurity", "n_node_samples",
@@ -60,6 +61,8 @@ def decode(v):
 def encode(v):
     if v is None or isinstance(v, (bool, str)):
         return v
+    if inspect.isfunction(v):  # a score function (SelectKBest's score_func) is named by its sklearn name
+        return v.__name__
     if isinstance(v, (int, np.integer)):
         return int(v)
     if isinstance(v, (float, np.floating)):
@@ -98,6 +101,9 @@ def make_data(spec):
         # categories ("unknown": true puts an unseen value into every third row of column 0).
         counts = [2 + j % 4 for j in range(p)]
         X = np.column_stack([rng.randint(0, k, size=n) for k in counts]).astype(np.float64)
+    elif kind == "blobs":
+        centers = rng.uniform(-6, 6, size=(spec.get("centers", 3), p))
+        X = centers[rng.randint(0, len(centers), size=n)] + 0.7 * rng.randn(n, p)
     else:
         raise ValueError(kind)
     if spec.get("nan"):
@@ -260,6 +266,14 @@ def held_children(est):
     return out
 
 
+def make_estimator(case):
+    """The case's estimator; a score_func given by name is sklearn.feature_selection's function."""
+    params = {k: decode(v) for k, v in case.get("params", {}).items()}
+    if isinstance(params.get("score_func"), str):
+        params["score_func"] = getattr(importlib.import_module("sklearn.feature_selection"), params["score_func"])
+    return find_class(case["estimator"])(**params)
+
+
 def run_case(case, out):
     os.makedirs(out, exist_ok=True)
     X, y, sw, X_test = make_data(case.get("data", {}))
@@ -273,7 +287,7 @@ def run_case(case, out):
             np.save(os.path.join(out, "y.npy"), y)
     if sw is not None:
         np.save(os.path.join(out, "sample_weight.npy"), sw)
-    est = find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()})
+    est = make_estimator(case)
     if case.get("on") == "y":
         # LabelEncoder: fitted on y and transforming y; inverse_transform takes the codes of y.
         est.fit(y)
@@ -306,16 +320,16 @@ def run_case(case, out):
             if method.endswith("@roundtrip"):  # an encoder's inverse_transform of its own transform(X)
                 on = est.transform(X)
             if m in ("transform", "predict", "predict_proba", "predict_log_proba", "decision_function",
-                     "inverse_transform", "score_samples"):
+                     "inverse_transform", "score_samples", "bic", "aic"):
                 save(out, method, getattr(est, m)(on), meta)
             elif m == "score":
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
             elif m == "fit_predict":
-                save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_predict(X, y, **kw), meta)
+                save(out, method, make_estimator(case).fit_predict(X, y, **kw), meta)
             elif m == "fit_transform":
-                save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_transform(X, y), meta)
+                save(out, method, make_estimator(case).fit_transform(X, y), meta)
             else:
                 raise ValueError(m)
         meta["attributes"] = save_attributes(est, "", out, meta)
