@@ -5,7 +5,7 @@ usage: sklearn_runner.py CASEFILE OUTDIR
 
 For every case of CASEFILE (format in sklearn_cases/README.md): generates its inputs with numpy (seeded
 from a hash of the case name) into OUTDIR/CASE/inputs/NAME.npy, runs the script in Python with
-scikit-learn 1.2.1, its inputs defined with np.load, and saves every assigned variable into
+scikit-learn 1.2.1, its inputs defined with np.load (float32 widened to float64), and saves every assigned variable into
 OUTDIR/CASE/sklearn/ by the output rules of `tessera-cli run` (docs/cli.md): an ndarray of numbers as
 NAME.npy (floating as float64, integers as int64, bools as bool), a Python or NumPy int, float or bool
 as a 0-d int64/float64/bool array, a tuple or list as NAME.0, NAME.1, … (recursively); estimators,
@@ -170,7 +170,12 @@ def run_case(case, outdir):
     result = {"name": case["name"], "line": case["line"], "script": case["script"],
               "inputs": [s["name"] for s in case["inputs"]], "error": case["error"], "error_at": case["error_at"],
               "sklearn_error": None, "outputs": []}
-    scope = {name: np.load(os.path.join(inputs_dir, name + ".npy")) for name in arrays}
+    # As `tessera-cli run` reads them: float32 inputs widened to float64 (docs/cli.md), so that both
+    # sides compute in float64 (sklearn keeps float32 in some estimators).
+    scope = {}
+    for name in arrays:
+        array = np.load(os.path.join(inputs_dir, name + ".npy"))
+        scope[name] = array.astype(np.float64) if array.dtype == np.float32 else array
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
