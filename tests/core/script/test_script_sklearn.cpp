@@ -3,13 +3,15 @@
 // `tessera-cli run` does) on the same .npy inputs; both write their variables by the output rules of
 // docs/cli.md and every written file must agree: the same names, dtypes, shapes and values (1e-10
 // relative to the array's largest magnitude, exact for int64 and bool). A `# error: TEXT` case must
-// fail on both sides with TEXT in both messages, and `# error-at: LINE:COL` places Tessera's error.
+// fail on both sides with TEXT in both messages, and `# error-at: LINE:COL` places Tessera's error. A
+// `# requires: CLASS, …` case is skipped while one of those classes is not registered.
 // The other tests cover what Python cannot show: imports Tessera refuses, thread independence.
 #include <QtTest>
 
 #include <cmath>
 
 #include "core/io/npy.h"
+#include "core/ml/base/registry.h"
 #include "core/script/interpreter.h"
 #include "core/script/run_script.h"
 #include "core/tensor/error.h"
@@ -106,6 +108,44 @@ QString checkCase(const QJsonObject& spec, const QString& dir) {
     return {};
 }
 
+// A test-only estimator that holds fitted estimators the way searches, forests and column transformers
+// do (heldEstimators(), state under NAME.KEY), so that scripts' access to them is tested before any
+// such class is registered.
+class HeldProbe : public ml::Estimator {
+public:
+    using Estimator::Estimator;
+    Estimator& fit(const Tensor& X, const ml::Array& y, const Tensor&) override {
+        clearAttributes();
+        m_held.clear();
+        for (const auto& alpha : param("grid").members()[0].second.items()) {
+            m_held.push_back(ml::EstimatorRegistry::instance().create("Ridge", {{"alpha", alpha}}));
+            m_held.back()->fit(X, y);
+            setAttribute("estimators_." + std::to_string(m_held.size() - 1) + ".coef_",
+                         m_held.back()->attribute("coef_"));
+        }
+        setAttribute("best_params_.alpha", Tensor::scalar<double>(m_held[0]->param("alpha").asDouble()));
+        setAttribute("best_params_.solver", ml::Array(std::vector<std::string>{"auto"}));
+        return *this;
+    }
+    std::vector<HeldEstimators> heldEstimators() const override {
+        HeldEstimators list{"estimators_", HeldEstimators::Form::List, {}};
+        for (const auto& e : m_held) list.items.emplace_back("", e);
+        HeldEstimators one{"best_estimator_", HeldEstimators::Form::One, {{"", m_held.at(0)}}};
+        HeldEstimators named{"named_estimators_", HeldEstimators::Form::Named, {{"first", m_held.at(0)}}};
+        return {list, one, named};
+    }
+
+private:
+    std::vector<std::shared_ptr<ml::Estimator>> m_held;
+};
+
+const ml::RegisterEstimator<HeldProbe> kHeldProbe({"HeldProbe",
+                                                   "tessera.testing",
+                                                   ml::EstimatorKind::Regressor,
+                                                   "Fits one Ridge per alpha of grid (tests only).",
+                                                   {{"grid", ml::ParamValue(), {}, "{'alpha': [values]}"}},
+                                                   {"fit"}});
+
 std::vector<std::string> runText(const QString& dir, const QString& text, int threads = 0) {
     script::ScriptRun run;
     run.script = (dir + "/s.py").toStdString();
@@ -167,6 +207,9 @@ private slots:
         QFETCH(int, index);
         const Case& c = m_cases[static_cast<std::size_t>(index)];
         if (!c.runnerError.isEmpty()) QFAIL(qPrintable(c.runnerError));
+        for (const auto& name : c.spec["requires"].toArray())
+            if (!ml::EstimatorRegistry::instance().find(name.toString().toStdString()))
+                QSKIP(qPrintable(name.toString() + " is not registered yet"));
         const QString failure = checkCase(c.spec, c.dir);
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }
@@ -196,6 +239,38 @@ private slots:
         QCOMPARE(error("import numpy as np\nz = np.nan\nd = np.float64\n"), QString());
         QVERIFY(std::isnan(in.variable("z")->asDouble()));
         QCOMPARE(in.variable("d")->asDType(), DType::Float64);
+    }
+
+    // Held estimators, NAME.KEY dicts and dict parameters, through a class registered by this test.
+    void heldEstimatorsAndDicts() {
+        script::Interpreter in;
+        in.setVariable("X", script::Value(io::readNpy(m_tmp.filePath("X.npy").toStdString())));
+        in.setVariable("y", script::Value(io::readNpy(m_tmp.filePath("y.npy").toStdString())));
+        in.run(
+            "from tessera.testing import HeldProbe\n"
+            "from sklearn.linear_model import Ridge\n"
+            "grid = {'alpha': [0.5, 3.0]}\n"
+            "m = HeldProbe(grid=grid).fit(X, y)\n"
+            "c1 = m.estimators_[1].coef_\n"
+            "ref = Ridge(alpha=3.0).fit(X, y).coef_\n"
+            "best_alpha = m.best_estimator_.alpha\n"
+            "solver = m.best_params_['solver']\n"
+            "a = m.best_params_['alpha']\n"
+            "first = m.named_estimators_['first'].coef_\n"
+            "second_grid = m.grid['alpha'][1]\n"
+            "n = len(m.estimators_)\n",
+            "held.py");
+        QCOMPARE(in.variable("c1")->asTensor().toVector<double>(), in.variable("ref")->asTensor().toVector<double>());
+        QCOMPARE(in.variable("best_alpha")->asDouble(), 0.5);
+        QCOMPARE(in.variable("solver")->asString(), std::string("auto"));
+        QCOMPARE(in.variable("a")->asTensor().item<double>(), 0.5);
+        QCOMPARE(in.variable("second_grid")->asDouble(), 3.0);
+        QCOMPARE(in.variable("n")->asInt(), std::int64_t{2});
+        QCOMPARE(in.variable("first")->asTensor().size(0), std::int64_t{5});
+        std::vector<std::string> written;
+        for (const auto& [name, t] : in.outputs()) written.push_back(name);
+        // grid (a dict), m (an estimator) and solver (a str) are not outputs.
+        QCOMPARE(written, (std::vector<std::string>{"c1", "ref", "best_alpha", "a", "first", "second_grid", "n"}));
     }
 
     // A str .npy input is string labels: classifiers predict the strings (which are not written).
