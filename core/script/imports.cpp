@@ -16,7 +16,12 @@ bool startsWith(std::string_view s, std::string_view prefix) {
     return s == prefix || (s.starts_with(prefix) && s.size() > prefix.size() && s[prefix.size()] == '.');
 }
 
-// The sklearn and tessera modules scripts can use: every module of a registered estimator and of a
+// Modules whose names the script tables hold: sklearn, Tessera's own, and scipy.stats' distributions.
+bool isTableModule(std::string_view m) {
+    return startsWith(m, "sklearn") || startsWith(m, "tessera") || startsWith(m, "scipy");
+}
+
+// The sklearn, tessera and scipy modules scripts can use: every module of a registered estimator and of a
 // bound function, and their parents.
 const std::set<std::string, std::less<>>& knownModules() {
     static const std::set<std::string, std::less<>> modules = [] {
@@ -43,13 +48,11 @@ bool isTorchModule(std::string_view m) {
 
 }  // namespace
 
-bool isNumpyStyleModule(std::string_view module) {
-    return startsWith(module, "sklearn") || startsWith(module, "tessera") || startsWith(module, "numpy");
-}
+bool isNumpyStyleModule(std::string_view module) { return isTableModule(module) || startsWith(module, "numpy"); }
 
 Value importValue(std::string_view module, std::string_view name) {
     const std::string qualified = std::string(module) + "." + std::string(name);
-    if (startsWith(module, "sklearn") || startsWith(module, "tessera")) {
+    if (isTableModule(module)) {
         if (isClass(qualified) || BindingTable::instance().find(qualified)) return Value::callable(qualified);
         if (knownModules().count(qualified)) return Value::module(qualified);
         if (const ml::EstimatorInfo* info = ml::EstimatorRegistry::instance().find(name))
@@ -63,14 +66,14 @@ Value importValue(std::string_view module, std::string_view name) {
                          "' (or it is not available in Tessera)");
     }
     throw ValueError("ModuleNotFoundError: No module named '" + std::string(module) +
-                     "' (scripts import from sklearn, tessera, numpy and torch)");
+                     "' (scripts import from sklearn, tessera, scipy.stats, numpy and torch)");
 }
 
 Value importModule(std::string_view module) {
     if (module == "numpy" || isTorchModule(module) || knownModules().count(module))
         return Value::module(std::string(module));
     throw ValueError("ModuleNotFoundError: No module named '" + std::string(module) +
-                     "' (scripts import from sklearn, tessera, numpy and torch)");
+                     "' (scripts import from sklearn, tessera, scipy.stats, numpy and torch)");
 }
 
 std::optional<Value> moduleAttribute(std::string_view module, std::string_view name) {
@@ -94,7 +97,7 @@ std::optional<Value> moduleAttribute(std::string_view module, std::string_view n
             if (name == n) return Value(dtype);
     }
     if (isTorchModule(path)) return Value::module(path);
-    if ((startsWith(module, "sklearn") || startsWith(module, "tessera"))) {
+    if (isTableModule(module)) {
         if (knownModules().count(path)) return Value::module(path);
         if (isClass(path) || BindingTable::instance().find(path)) return Value::callable(path);
     }

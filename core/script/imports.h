@@ -7,7 +7,8 @@
 //
 // `from sklearn.MODULE import A` accepts a registered estimator of that module (core/ml's registry), a
 // splitter class, or a function of the script's sklearn tables (bindings_sklearn_*.cpp);
-// `from tessera.MODULE import …` Tessera's own estimators; `import numpy as np` and torch's modules.
+// `from tessera.MODULE import …` Tessera's own estimators; `from scipy.stats import loguniform` the
+// distributions of RandomizedSearchCV; `import numpy as np` and torch's modules.
 #pragma once
 
 #include <optional>

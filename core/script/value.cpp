@@ -196,8 +196,7 @@ std::string Value::repr() const {
         case Kind::Int:
             return std::to_string(asInt());
         case Kind::Float:
-            os << asDouble();
-            return os.str();
+            return ml::pythonFloatRepr(asDouble());
         case Kind::String:
             return "'" + asString() + "'";
         case Kind::DType:

@@ -236,6 +236,11 @@ private slots:
         QCOMPARE(error("from tessera.linear_model import RenewableHuberRegressor\nm = RenewableHuberRegressor()\n"),
                  QString());
         QCOMPARE(in.variable("m")->typeName(), std::string("RenewableHuberRegressor"));
+        QCOMPARE(
+            error("from scipy.stats import loguniform, randint\nu = loguniform(0.001, 100.0)\nr = randint(2, 9)\n"),
+            QString());
+        QCOMPARE(in.variable("u")->repr(), std::string("{'distribution': 'loguniform', 'a': 0.001, 'b': 100.0}"));
+        QCOMPARE(in.variable("r")->lookup(script::Value("high"))->asInt(), std::int64_t{9});
         QCOMPARE(error("import numpy as np\nz = np.nan\nd = np.float64\n"), QString());
         QVERIFY(std::isnan(in.variable("z")->asDouble()));
         QCOMPARE(in.variable("d")->asDType(), DType::Float64);

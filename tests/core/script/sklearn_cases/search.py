@@ -28,3 +28,19 @@ search = GridSearchCV(KNeighborsClassifier(), {'n_neighbors': [3, 5, 7]}, cv=Str
 best_k = search.best_params_['n_neighbors']
 neg = -search.best_score_
 proba = search.predict_proba(X)[:, 1]
+
+# case: randomized_search_distributions
+# requires: RandomizedSearchCV
+# input: X float64 [60,4] normal
+# input: y float64 [60] linear X
+from scipy.stats import loguniform, randint, uniform
+from sklearn.neighbors import KNeighborsRegressor
+from sklearn.linear_model import Ridge
+from sklearn.model_selection import RandomizedSearchCV
+search = RandomizedSearchCV(Ridge(), {'alpha': loguniform(1e-3, 1e2)}, n_iter=6, cv=3, random_state=0).fit(X, y)
+alphas = search.cv_results_['param_alpha']
+best = search.best_params_['alpha']
+knn = RandomizedSearchCV(KNeighborsRegressor(), {'n_neighbors': randint(2, 9), 'p': [1, 2]}, n_iter=4, cv=3, random_state=1).fit(X, y)
+k = knn.best_params_['n_neighbors']
+u = RandomizedSearchCV(Ridge(), {'alpha': uniform(0.5, 2.0)}, n_iter=3, cv=3, random_state=2).fit(X, y)
+scores = u.cv_results_['mean_test_score']
