@@ -13,8 +13,6 @@ dicts, strings, None and arrays of str are not written. OUTDIR/manifest.json lis
 scripts, the files written and sklearn's error messages.
 """
 
-import ast
-import hashlib
 import json
 import os
 import re
@@ -24,11 +22,10 @@ import warnings
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance"))
+from case_text import CaseError, assigned_names, case_seed, finish_cases  # noqa: E402
+
 DTYPES = {"float32": np.float32, "float64": np.float64, "int64": np.int64, "bool": np.bool_, "str": np.str_}
-
-
-class CaseError(Exception):
-    pass
 
 
 def parse_cases(path):
@@ -62,18 +59,7 @@ def parse_cases(path):
         if not current["body"] and not stripped:
             continue
         current["body"].append(line)
-    names = [c["name"] for c in cases]
-    for n in names:
-        if names.count(n) > 1:
-            raise CaseError(f"{path}: case name '{n}' is used twice")
-    for c in cases:
-        while c["body"] and not c["body"][-1].strip():
-            c["body"].pop()
-        if not c["body"]:
-            raise CaseError(f"{path}:{c['line']}: case '{c['name']}' has no script")
-        c["script"] = "\n".join(c["body"]) + "\n"
-        del c["body"]
-    return cases
+    return finish_cases(cases, path)
 
 
 def parse_input(path, lineno, text):
@@ -92,10 +78,6 @@ def parse_input(path, lineno, text):
     if (dtype == "str") != (dist == "labels"):
         raise CaseError(f"{path}:{lineno}: str inputs are drawn with 'labels A,B,…' and only they")
     return {"name": name, "dtype": dtype, "shape": shape, "dist": dist, "args": args}
-
-
-def case_seed(name):
-    return int(hashlib.sha256(name.encode("utf-8")).hexdigest()[:8], 16)
 
 
 def generate(rng, spec, arrays):
@@ -124,18 +106,6 @@ def generate(rng, spec, arrays):
         coef = np.linspace(-2, 2, X.shape[1])
         values = X @ coef + 0.1 * rng.standard_normal(shape)
     return np.asarray(values).astype(DTYPES[spec["dtype"]])
-
-
-def assigned_names(script):
-    names = []
-    for node in ast.walk(ast.parse(script)):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                elts = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
-                for t in elts:
-                    if isinstance(t, ast.Name) and t.id not in names:
-                        names.append(t.id)
-    return names
 
 
 def flatten(name, value, out):

@@ -15,6 +15,7 @@
 #include "core/script/interpreter.h"
 #include "core/script/run_script.h"
 #include "core/tensor/error.h"
+#include "tests/core/conformance/case_check.h"
 
 using namespace tessera;
 
@@ -183,18 +184,16 @@ private slots:
         QVERIFY2(!files.isEmpty(), "no case files");
         for (const QString& file : files) {
             const QString out = m_tmp.filePath("cases/" + QFileInfo(file).completeBaseName());
-            QProcess runner;
-            runner.start(TESSERA_PYTHON3, {QString(TESSERA_SOURCE_DIR) + "/tests/core/script/sklearn_runner.py",
-                                           casesDir.filePath(file), out});
-            const bool finished = runner.waitForFinished(600000);
-            QFile manifest(out + "/manifest.json");
-            if (!finished || runner.exitCode() != 0 || !manifest.open(QIODevice::ReadOnly)) {
-                m_cases.push_back(
-                    {file, out, {}, "sklearn_runner.py failed: " + QString(runner.readAllStandardError())});
+            QString error;
+            const auto cases =
+                conformance::runCaseFile(QString(TESSERA_SOURCE_DIR) + "/tests/core/script/sklearn_runner.py",
+                                         casesDir.filePath(file), out, &error);
+            if (!cases) {
+                m_cases.push_back({file, out, {}, error});
                 QTest::newRow(qPrintable(file + ": runner")) << static_cast<int>(m_cases.size() - 1);
                 continue;
             }
-            for (const auto& c : QJsonDocument::fromJson(manifest.readAll()).object()["cases"].toArray()) {
+            for (const auto& c : *cases) {
                 const QJsonObject spec = c.toObject();
                 m_cases.push_back({file, out + "/" + spec["name"].toString(), spec, {}});
                 QTest::newRow(qPrintable(QFileInfo(file).completeBaseName() + "/" + spec["name"].toString()))
