@@ -38,7 +38,6 @@ from sklearn.neighbors import KNeighborsRegressor
 from sklearn.linear_model import Ridge
 from sklearn.model_selection import RandomizedSearchCV
 search = RandomizedSearchCV(Ridge(), {'alpha': loguniform(1e-3, 1e2)}, n_iter=6, cv=3, random_state=0).fit(X, y)
-alphas = search.cv_results_['param_alpha']
 best = search.best_params_['alpha']
 knn = RandomizedSearchCV(KNeighborsRegressor(), {'n_neighbors': randint(2, 9), 'p': [1, 2]}, n_iter=4, cv=3, random_state=1).fit(X, y)
 k = knn.best_params_['n_neighbors']
