@@ -194,7 +194,8 @@ const ml::Estimator& estimatorOf(const Value& v) { return *v.asEstimator(); }
 Value stepValue(const std::shared_ptr<ml::Estimator>& step) { return step ? Value(step) : Value("passthrough"); }
 
 // The entries NAME.KEY… of the attribute map as a (nested) record: `cv_results_['mean_test_score']`,
-// `tree_.threshold`, `best_params_['ridge__alpha']` (a one-element string array is a str there).
+// `tree_.threshold`, `best_params_['ridge__alpha']` (a one-element string array is a str there); keys
+// 0, 1, … make a list (`categories_[1]`).
 Value attributeGroup(const ml::Estimator& e, std::string_view name) {
     struct Node {
         std::vector<std::string> order;
@@ -224,6 +225,14 @@ Value attributeGroup(const ml::Estimator& e, std::string_view name) {
         if (n.leaf && n.children.empty()) {
             if (n.leaf->isStrings() && n.leaf->strings().size() == 1) return Value(n.leaf->strings()[0]);
             return fromArray(*n.leaf);
+        }
+        // Keys 0, 1, … n-1 are a list attribute (categories_.0, categories_.1: sklearn's list of arrays).
+        bool isList = true;
+        for (std::size_t i = 0; i < n.order.size(); ++i) isList = isList && n.order[i] == std::to_string(i);
+        if (isList) {
+            std::vector<Value> items;
+            for (const auto& k : n.order) items.push_back(self(self, n.children.at(k)));
+            return Value::list(std::move(items));
         }
         std::vector<std::pair<Value, Value>> items;
         for (const auto& k : n.order) items.emplace_back(Value(k), self(self, n.children.at(k)));
