@@ -412,9 +412,6 @@ Value Interpreter::evalAttribute(const Expr& e) {
 
 Value Interpreter::evalCall(const Expr& e) {
     const Expr& callee = *e.children[0];
-    const std::size_t nKeywords = e.keywords.size();
-    const std::size_t nPositional = e.children.size() - 1 - nKeywords;
-
     std::string qualified;
     std::vector<Value> positional;
     if (callee.kind == Expr::Kind::Attribute) {
@@ -456,10 +453,8 @@ Value Interpreter::evalCall(const Expr& e) {
     } else {
         fail(callee, "TypeError: '" + eval(callee).typeName() + "' object is not callable");
     }
-    for (std::size_t i = 0; i < nPositional; ++i) positional.push_back(eval(*e.children[1 + i]));
-    std::vector<std::pair<std::string, Value>> keywords;
-    for (std::size_t k = 0; k < nKeywords; ++k)
-        keywords.emplace_back(e.keywords[k], eval(*e.children[1 + nPositional + k]));
+    auto [args, keywords] = evalArguments(e);
+    positional.insert(positional.end(), std::make_move_iterator(args.begin()), std::make_move_iterator(args.end()));
     return callBinding(e, qualified, std::move(positional), keywords);
 }
 

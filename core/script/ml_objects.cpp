@@ -189,8 +189,6 @@ Value indices(const std::vector<std::int64_t>& v) {
     return Value(Tensor::fromVector<std::int64_t>(v, {static_cast<std::int64_t>(v.size())}));
 }
 
-const ml::Estimator& estimatorOf(const Value& v) { return *v.asEstimator(); }
-
 Value stepValue(const std::shared_ptr<ml::Estimator>& step) { return step ? Value(step) : Value("passthrough"); }
 
 // The entries NAME.KEY… of the attribute map as a (nested) record: `cv_results_['mean_test_score']`,
@@ -242,7 +240,7 @@ Value attributeGroup(const ml::Estimator& e, std::string_view name) {
 }
 
 Value estimatorAttribute(const Value& object, std::string_view name) {
-    const ml::Estimator& e = estimatorOf(object);
+    const ml::Estimator& e = *object.asEstimator();
     for (const auto& held : e.heldEstimators()) {
         if (held.attribute != name) continue;
         switch (held.form) {
@@ -273,8 +271,6 @@ Value estimatorAttribute(const Value& object, std::string_view name) {
         throw TypeError("'" + e.className() + "." + std::string(name) + "' is a method: call it");
     return fromArray(e.attribute(name));  // AttributeError in sklearn's words (also before fit)
 }
-
-std::shared_ptr<ml::Estimator> mutableEstimator(const Value& v) { return v.asEstimator(); }
 
 struct MethodArgs {
     Value X, y, sampleWeight;
@@ -310,7 +306,7 @@ MethodArgs bindMethod(const std::string& where, std::vector<Value> positional, c
 
 Value estimatorMethod(const Value& object, std::string_view method, std::vector<Value> positional,
                       const Keywords& keywords) {
-    const std::shared_ptr<ml::Estimator> e = mutableEstimator(object);
+    const std::shared_ptr<ml::Estimator>& e = object.asEstimator();
     const std::string where = e->className() + "." + std::string(method);
     if (method == "get_params") {
         bool deep = true;
@@ -334,7 +330,8 @@ Value estimatorMethod(const Value& object, std::string_view method, std::vector<
         return object;
     }
     if (method == "get_feature_names_out") {
-        if (!e->info().hasMethod(method)) e->attribute(method);
+        if (!e->info().hasMethod(method))
+            throw ml::AttributeError("'" + e->className() + "' object has no attribute '" + std::string(method) + "'");
         std::vector<std::string> input;
         const Value in = !positional.empty()                                          ? positional[0]
                          : !keywords.empty() && keywords[0].first == "input_features" ? keywords[0].second
@@ -445,7 +442,7 @@ Value attributeOf(const Value& object, std::string_view name) {
 }
 
 Value subscriptObject(const Value& object, const Value& index) {
-    const ml::Estimator& e = estimatorOf(object);
+    const ml::Estimator& e = *object.asEstimator();
     if (!e.info().findParam("steps")) throw TypeError("'" + e.className() + "' object is not subscriptable");
     if (index.kind() == Value::Kind::Int) return stepValue(ml::pipelineStep(e, index.asInt()));
     if (index.kind() == Value::Kind::String) return stepValue(ml::namedStep(e, index.asString()));
