@@ -28,7 +28,7 @@ coef = lr.coef_
 b = lr.intercept_
 shifted = -lr.intercept_ * 2 + 1
 ratio = lr.coef_ / 2 - 1
-r = Ridge(0.7).fit(X, y)
+r = Ridge(0.7, solver='auto', max_iter=None, positive=False).fit(X, y)
 rc = r.coef_
 alpha = r.alpha
 params = r.get_params()
