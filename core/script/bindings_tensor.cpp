@@ -101,11 +101,27 @@ const BindingGroup kTensorInfo([](BindingTable& t) {
     t.add({"builtins.len"}, {"obj"}, {}, [](const Args& a) {
         const Value& v = a.get("obj");
         if (v.isSequence()) return Value(static_cast<std::int64_t>(v.items().size()));
+        if (v.kind() == Value::Kind::Strings) return Value(static_cast<std::int64_t>(v.asStrings().size()));
+        if (v.kind() == Value::Kind::Dict) return Value(static_cast<std::int64_t>(v.asDict().items.size()));
         if (v.isTensor()) {
             if (v.asTensor().dim() == 0) throw TypeError("len() of a 0-d tensor");
             return Value(v.asTensor().size(0));
         }
-        a.wrongType("obj", "a tuple, list or Tensor");
+        a.wrongType("obj", "a tuple, list, dict, array or Tensor");
+    });
+    t.add({"builtins.list"}, {"iterable"}, {}, [](const Args& a) {
+        const Value& v = a.get("iterable");
+        if (v.isSequence()) return Value::list(v.items());
+        if (v.kind() == Value::Kind::Strings) {
+            std::vector<Value> items(v.asStrings().begin(), v.asStrings().end());
+            return Value::list(std::move(items));
+        }
+        if (v.kind() == Value::Kind::Dict) {
+            std::vector<Value> keys;
+            for (const auto& [k, item] : v.asDict().items) keys.push_back(k);
+            return Value::list(std::move(keys));
+        }
+        a.wrongType("iterable", "a tuple, list, dict or array of str");
     });
     t.add({"builtins.int"}, {"x"}, {}, [](const Args& a) {
         const Value& v = a.get("x");

@@ -6,6 +6,8 @@
 
 #include "core/ops/view.h"
 #include "core/script/binding.h"
+#include "core/script/imports.h"
+#include "core/script/ml_objects.h"
 #include "core/script/script_error.h"
 
 namespace tessera::script {
@@ -179,9 +181,37 @@ void Interpreter::run(std::string_view text, std::string_view file) { run(parse(
 void Interpreter::run(const Program& program) {
     m_file = program.file;
     for (const auto& s : program.statements) {
+        if (s.isImport) {
+            runImport(s);
+            continue;
+        }
         Value v = eval(*s.value);
         if (!s.targets.empty()) assign(s, std::move(v));
     }
+}
+
+void Interpreter::runImport(const Statement& s) {
+    for (const auto& n : s.imports) {
+        try {
+            if (!s.importModule.empty()) {
+                setVariable(n.asName, importValue(s.importModule, n.name));
+            } else {
+                const bool aliased = n.asName != n.name.substr(0, n.name.find('.'));
+                setVariable(n.asName, importModule(aliased ? n.name : n.name.substr(0, n.name.find('.'))));
+                if (!aliased) importModule(n.name);
+            }
+        } catch (const Error& err) {
+            throw ScriptError(m_file, n.line, n.column, err.what());
+        }
+    }
+}
+
+bool Interpreter::importsNumpyStyle(const Program& program) {
+    for (const auto& s : program.statements)
+        if (s.isImport)
+            for (const auto& n : s.imports)
+                if (isNumpyStyleModule(s.importModule.empty() ? n.name : s.importModule)) return true;
+    return false;
 }
 
 void Interpreter::fail(const Expr& at, const std::string& cause) const {
@@ -239,6 +269,21 @@ Value Interpreter::eval(const Expr& e) {
             std::vector<Value> items;
             for (const auto& c : e.children) items.push_back(eval(*c));
             return e.kind == Expr::Kind::Tuple ? Value::tuple(std::move(items)) : Value::list(std::move(items));
+        }
+        case Expr::Kind::Dict: {
+            std::vector<std::pair<Value, Value>> items;
+            for (std::size_t i = 0; i + 1 < e.children.size(); i += 2) {
+                Value key = eval(*e.children[i]);
+                Value value = eval(*e.children[i + 1]);
+                bool replaced = false;
+                for (auto& [k, v] : items)
+                    if (valuesEqual(k, key)) {
+                        v = value;
+                        replaced = true;
+                    }
+                if (!replaced) items.emplace_back(std::move(key), std::move(value));
+            }
+            return Value::dict(std::move(items));
         }
         case Expr::Kind::Slice: {
             Value::SliceParts parts;
@@ -335,17 +380,15 @@ Value Interpreter::evalBinary(const Expr& e, const std::string& op, const Value&
 
 Value Interpreter::evalAttribute(const Expr& e) {
     const Value object = eval(*e.children[0]);
+    if (object.kind() == Value::Kind::Estimator || object.kind() == Value::Kind::Splitter)
+        return guarded(e, [&] { return attributeOf(object, e.text); });
+    if (object.kind() == Value::Kind::Dict && object.asDict().record) {
+        if (const Value* v = object.lookup(Value(e.text))) return *v;
+        fail(e, "AttributeError: the object has no attribute '" + e.text + "'");
+    }
     if (object.kind() == Value::Kind::Module) {
         const std::string path = object.modulePath() + "." + e.text;
-        if (object.modulePath() == "torch") {
-            static const std::pair<std::string_view, DType> kDTypes[] = {
-                {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
-                {"double", DType::Float64},  {"int64", DType::Int64},   {"long", DType::Int64},
-                {"bool", DType::Bool}};
-            for (const auto& [name, dtype] : kDTypes)
-                if (e.text == name) return Value(dtype);
-        }
-        if (path == "torch.nn" || path == "torch.nn.functional" || path == "torch.autograd") return Value::module(path);
+        if (auto v = moduleAttribute(object.modulePath(), e.text)) return *v;
         if (BindingTable::instance().find(path)) fail(e, "'" + path + "' is a function: call it");
         fail(e, "AttributeError: module '" + object.modulePath() + "' has no attribute '" + e.text + "'");
     }
@@ -369,15 +412,20 @@ Value Interpreter::evalAttribute(const Expr& e) {
 
 Value Interpreter::evalCall(const Expr& e) {
     const Expr& callee = *e.children[0];
-    const std::size_t nKeywords = e.keywords.size();
-    const std::size_t nPositional = e.children.size() - 1 - nKeywords;
-
     std::string qualified;
     std::vector<Value> positional;
     if (callee.kind == Expr::Kind::Attribute) {
         const Value object = eval(*callee.children[0]);
+        if (object.kind() == Value::Kind::Estimator || object.kind() == Value::Kind::Splitter) {
+            auto [args, keywords] = evalArguments(e);
+            return guarded(e, [&] { return callMethod(object, callee.text, std::move(args), keywords); });
+        }
         if (object.kind() == Value::Kind::Module) {
             qualified = object.modulePath() + "." + callee.text;
+            if (isClass(qualified)) {
+                auto [args, keywords] = evalArguments(e);
+                return guarded(e, [&] { return constructClass(qualified, std::move(args), keywords); });
+            }
             if (!BindingTable::instance().find(qualified))
                 fail(callee, "AttributeError: module '" + object.modulePath() + "' has no attribute '" + callee.text +
                                  "' (or it is not supported)");
@@ -391,25 +439,73 @@ Value Interpreter::evalCall(const Expr& e) {
             fail(callee, "AttributeError: '" + object.typeName() + "' object has no attribute '" + callee.text + "'");
         }
     } else if (callee.kind == Expr::Kind::Name) {
-        if (const Value* v = variable(callee.text))
-            fail(callee, "TypeError: '" + v->typeName() + "' object is not callable");
+        if (const Value* v = variable(callee.text)) {
+            if (v->kind() != Value::Kind::Callable)
+                fail(callee, "TypeError: '" + v->typeName() + "' object is not callable");
+            const std::string path = v->callablePath();
+            auto [args, keywords] = evalArguments(e);
+            if (isClass(path)) return guarded(e, [&] { return constructClass(path, std::move(args), keywords); });
+            return callBinding(e, path, std::move(args), keywords);
+        }
         qualified = "builtins." + callee.text;
         if (!BindingTable::instance().find(qualified))
             fail(callee, "NameError: name '" + callee.text + "' is not defined");
     } else {
         fail(callee, "TypeError: '" + eval(callee).typeName() + "' object is not callable");
     }
+    auto [args, keywords] = evalArguments(e);
+    positional.insert(positional.end(), std::make_move_iterator(args.begin()), std::make_move_iterator(args.end()));
+    return callBinding(e, qualified, std::move(positional), keywords);
+}
+
+std::pair<std::vector<Value>, std::vector<std::pair<std::string, Value>>> Interpreter::evalArguments(const Expr& e) {
+    const std::size_t nKeywords = e.keywords.size();
+    const std::size_t nPositional = e.children.size() - 1 - nKeywords;
+    std::vector<Value> positional;
     for (std::size_t i = 0; i < nPositional; ++i) positional.push_back(eval(*e.children[1 + i]));
     std::vector<std::pair<std::string, Value>> keywords;
     for (std::size_t k = 0; k < nKeywords; ++k)
         keywords.emplace_back(e.keywords[k], eval(*e.children[1 + nPositional + k]));
-    return callBinding(e, qualified, std::move(positional), keywords);
+    return {std::move(positional), std::move(keywords)};
+}
+
+Value Interpreter::guarded(const Expr& at, const std::function<Value()>& f) {
+    try {
+        return f();
+    } catch (const ScriptError&) {
+        throw;
+    } catch (const Error& err) {
+        fail(at, err.what());
+    }
 }
 
 Value Interpreter::evalSubscript(const Expr& e) {
     const Value object = eval(*e.children[0]);
     const Value index = eval(*e.children[1]);
+    if (object.kind() == Value::Kind::Estimator) return guarded(e, [&] { return subscriptObject(object, index); });
+    if (object.kind() == Value::Kind::Dict) {
+        if (const Value* v = object.lookup(index)) return *v;
+        fail(e, "KeyError: " + index.repr());
+    }
     try {
+        if (object.kind() == Value::Kind::Strings) {
+            const auto& items = object.asStrings();
+            if (index.kind() == Value::Kind::Slice) {
+                std::vector<Value> boxed(items.begin(), items.end());
+                std::vector<std::string> picked;
+                for (const auto& v : sliceSequence(boxed, index.asSlice())) picked.push_back(v.asString());
+                return Value::strings(std::move(picked));
+            }
+            if (!isIntLike(index))
+                throw IndexError("only integers and slices index an array of str here, not " + index.typeName());
+            std::int64_t i = intOf(index);
+            const auto n = static_cast<std::int64_t>(items.size());
+            if (i < 0) i += n;
+            if (i < 0 || i >= n)
+                throw IndexError("index " + std::to_string(intOf(index)) + " is out of bounds for axis 0 with size " +
+                                 std::to_string(n));
+            return Value(items[static_cast<std::size_t>(i)]);
+        }
         if (object.isTensor()) return indexTensor(object.asTensor(), index);
         if (object.isSequence()) {
             const auto& items = object.items();

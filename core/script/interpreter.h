@@ -1,5 +1,6 @@
 // Runs programs of the expression language: the same text runs in torch (`import torch;
-// import torch.nn.functional as F`) and here, on the same inputs.
+// import torch.nn.functional as F`) or in Python with scikit-learn (`from sklearn.linear_model import
+// Ridge`; estimators, metrics and splitters through core/ml) and here, on the same inputs.
 //
 //   Interpreter in;
 //   in.setVariable("x", Value(io::readNpy("x.npy")));
@@ -10,6 +11,7 @@
 // come out as ScriptError "FILE:LINE:COLUMN: message".
 #pragma once
 
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -36,14 +38,20 @@ public:
     const std::vector<std::string>& assignedNames() const { return m_assigned; }
     // Every assigned variable as tensors, the way the conformance runner saves them: a tensor as NAME;
     // a Python int, float or bool as a 0-d int64, float64 or bool tensor; a tuple or list as NAME.0,
-    // NAME.1, … (recursively). None, strings and dtypes are not outputs.
+    // NAME.1, … (recursively). None, strings, dtypes, dicts, string arrays and estimators are not outputs.
     std::vector<std::pair<std::string, Tensor>> outputs() const;
+    // True when the program imports from sklearn, tessera or numpy (see isNumpyStyleModule).
+    static bool importsNumpyStyle(const Program& program);
     // The registry ops (ops::registeredOps names) the runs so far called successfully.
     const std::set<std::string>& calledOps() const { return m_calledOps; }
 
 private:
     Value eval(const Expr& e);
     Value evalCall(const Expr& e);
+    std::pair<std::vector<Value>, std::vector<std::pair<std::string, Value>>> evalArguments(const Expr& e);
+    // Runs f; an Error from it becomes a ScriptError at `at`.
+    Value guarded(const Expr& at, const std::function<Value()>& f);
+    void runImport(const Statement& s);
     Value evalAttribute(const Expr& e);
     Value evalSubscript(const Expr& e);
     Value evalBinary(const Expr& e, const std::string& op, const Value& lhs, const Value& rhs);

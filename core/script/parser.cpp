@@ -82,8 +82,65 @@ private:
         return e;
     }
 
-    // statement: [NAME (',' NAME)* [','] '='] tuple_expr NEWLINE
+    // dotted_name: NAME ('.' NAME)*
+    std::string dottedName() {
+        const Token& first = next();
+        if (first.kind != TokenKind::Name) fail(first, "expected a module name, found " + describe(first));
+        std::string name = first.text;
+        while (accept(".")) {
+            const Token& part = next();
+            if (part.kind != TokenKind::Name) fail(part, "expected a name after '.', found " + describe(part));
+            name += "." + part.text;
+        }
+        return name;
+    }
+
+    // import_stmt: 'import' dotted_name ['as' NAME] (',' …)* | 'from' dotted_name 'import' NAME ['as' NAME] (',' …)*
+    // (the names may be in parentheses)
+    Statement importStatement() {
+        Statement s;
+        s.isImport = true;
+        s.line = peek().line;
+        s.column = peek().column;
+        const bool from = next().text == "from";
+        if (from) {
+            s.importModule = dottedName();
+            const Token& kw = next();
+            if (kw.kind != TokenKind::Name || kw.text != "import") fail(kw, "expected 'import', found " + describe(kw));
+        }
+        const bool parenthesized = from && accept("(");
+        do {
+            if (parenthesized && isOp(")")) break;
+            ImportName n;
+            n.line = peek().line;
+            n.column = peek().column;
+            if (from) {
+                if (isOp("*")) fail(peek(), "'from … import *' is not supported: name what the script uses");
+                const Token& t = next();
+                if (t.kind != TokenKind::Name) fail(t, "expected a name to import, found " + describe(t));
+                n.name = t.text;
+            } else {
+                n.name = dottedName();
+            }
+            n.asName = from ? n.name : n.name.substr(0, n.name.find('.'));
+            if (peek().kind == TokenKind::Name && peek().text == "as") {
+                next();
+                const Token& alias = next();
+                if (alias.kind != TokenKind::Name) fail(alias, "expected a name after 'as', found " + describe(alias));
+                n.asName = alias.text;
+            }
+            s.imports.push_back(std::move(n));
+        } while (accept(","));
+        if (parenthesized) expect(")");
+        if (peek().kind != TokenKind::Newline) fail(peek(), "unexpected " + describe(peek()));
+        next();
+        return s;
+    }
+
+    // statement: import_stmt | [NAME (',' NAME)* [','] '='] tuple_expr NEWLINE
     Statement statement() {
+        if (peek().kind == TokenKind::Name && (peek().text == "import" || peek().text == "from"))
+            return importStatement();
         Statement s;
         s.line = peek().line;
         s.column = peek().column;
@@ -130,8 +187,8 @@ private:
         if (t.kind == TokenKind::Name || t.kind == TokenKind::Int || t.kind == TokenKind::Float ||
             t.kind == TokenKind::String)
             return true;
-        return t.kind == TokenKind::Op &&
-               (t.text == "(" || t.text == "[" || t.text == "-" || t.text == "+" || t.text == "." || t.text == "~");
+        return t.kind == TokenKind::Op && (t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
+                                           t.text == "+" || t.text == "." || t.text == "~");
     }
 
     ExprPtr expr() { return comparison(); }
@@ -349,6 +406,17 @@ private:
                         if (!accept(",")) break;
                     }
                     expect("]");
+                    return e;
+                }
+                if (t.text == "{") {
+                    auto e = make(Expr::Kind::Dict, t);
+                    while (!isOp("}")) {
+                        e->children.push_back(expr());
+                        expect(":");
+                        e->children.push_back(expr());
+                        if (!accept(",")) break;
+                    }
+                    expect("}");
                     return e;
                 }
                 if (t.text == "." && isOp(".") && isOp(".", 1)) {

@@ -10,7 +10,9 @@
 #include "core/autograd/graph_snapshot.h"
 #include "core/io/npy.h"
 #include "core/kernels/parallel.h"
+#include "core/ops/view.h"
 #include "core/script/interpreter.h"
+#include "core/script/string_npy.h"
 #include "core/tensor/memory_limit.h"
 
 namespace tessera::script {
@@ -56,8 +58,20 @@ std::vector<std::filesystem::path> runScriptFile(const ScriptRun& run) {
     const std::string text = readText(run.script);
     const MemoryLimit limit(run.maxTensorBytes);
 
+    const Program program = parse(text, run.script.string());
+    // Note [NumPy-style scripts]: a script importing from sklearn, tessera or numpy sees its float32
+    // inputs as float64, as sklearn's check_array widens them; so every floating result is float64.
+    const bool widen = Interpreter::importsNumpyStyle(program);
     Interpreter interp;
-    for (const auto& in : run.inputs) interp.setVariable(in.name, Value(io::readNpy(in.file)));
+    for (const auto& in : run.inputs) {
+        if (auto labels = readStringNpy(in.file)) {
+            interp.setVariable(in.name, Value::strings(std::move(*labels)));
+            continue;
+        }
+        Tensor t = io::readNpy(in.file);
+        if (widen && t.dtype() == DType::Float32) t = ops::to(t, DType::Float64);
+        interp.setVariable(in.name, Value(std::move(t)));
+    }
     std::vector<Tensor> tracked;
     for (const auto& name : run.requiresGrad) {
         const Value* v = interp.variable(name);
@@ -75,7 +89,7 @@ std::vector<std::filesystem::path> runScriptFile(const ScriptRun& run) {
         tracked.push_back(v->asTensor());
     }
 
-    interp.run(text, run.script.string());
+    interp.run(program);
 
     std::unique_ptr<autograd::GraphRecorder> recorder;
     if (!run.backward.empty()) {

@@ -1,6 +1,7 @@
-// What `tessera-cli autograd` does, without the command line: reads a script file and .npy inputs,
-// runs the script, optionally runs backward, and writes every assigned variable (and each tracked
-// input's gradient) as .npy files.
+// What `tessera-cli run` (and its old name `autograd`) does, without the command line: reads a script
+// file and .npy inputs, runs the script, optionally runs backward, and writes every assigned variable
+// (and each tracked input's gradient) as .npy files. A script that imports from sklearn, tessera or
+// numpy has its float32 inputs widened to float64 (Note [NumPy-style scripts] in run_script.cpp).
 //
 //   ScriptRun run;
 //   run.script = "model.py";

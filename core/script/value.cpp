@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "core/ml/base/estimator.h"
+#include "core/ml/base/param.h"
+
 namespace tessera::script {
 
 Value Value::tuple(std::vector<Value> items) {
@@ -36,6 +39,30 @@ Value Value::ellipsis() {
 Value Value::module(std::string path) {
     Value v(std::move(path));
     v.m_kind = Kind::Module;
+    return v;
+}
+
+Value Value::dict(std::vector<std::pair<Value, Value>> items, bool record) {
+    Value v;
+    v.m_kind = Kind::Dict;
+    v.m_payload = std::make_shared<const DictData>(DictData{std::move(items), record});
+    return v;
+}
+Value Value::strings(std::vector<std::string> items) {
+    Value v;
+    v.m_kind = Kind::Strings;
+    v.m_payload = std::make_shared<const std::vector<std::string>>(std::move(items));
+    return v;
+}
+Value Value::splitter(std::string className, std::vector<std::pair<std::string, Value>> params) {
+    Value v;
+    v.m_kind = Kind::Splitter;
+    v.m_payload = std::make_shared<const SplitterData>(SplitterData{std::move(className), std::move(params)});
+    return v;
+}
+Value Value::callable(std::string qualified) {
+    Value v(std::move(qualified));
+    v.m_kind = Kind::Callable;
     return v;
 }
 
@@ -88,6 +115,37 @@ const std::string& Value::modulePath() const {
     return std::get<std::string>(m_payload);
 }
 
+const DictData& Value::asDict() const {
+    if (m_kind != Kind::Dict) wrongKind("dict");
+    return *std::get<std::shared_ptr<const DictData>>(m_payload);
+}
+const std::vector<std::string>& Value::asStrings() const {
+    if (m_kind != Kind::Strings) wrongKind("an array of str");
+    return *std::get<std::shared_ptr<const std::vector<std::string>>>(m_payload);
+}
+const std::shared_ptr<ml::Estimator>& Value::asEstimator() const {
+    if (m_kind != Kind::Estimator) wrongKind("an estimator");
+    return std::get<std::shared_ptr<ml::Estimator>>(m_payload);
+}
+const SplitterData& Value::asSplitter() const {
+    if (m_kind != Kind::Splitter) wrongKind("a cross-validation splitter");
+    return *std::get<std::shared_ptr<const SplitterData>>(m_payload);
+}
+const std::string& Value::callablePath() const {
+    if (m_kind != Kind::Callable) wrongKind("a class or function");
+    return std::get<std::string>(m_payload);
+}
+
+const Value* Value::lookup(const Value& key) const {
+    for (const auto& [k, v] : asDict().items) {
+        if (k.isNumber() && key.isNumber()
+                ? k.asDouble() == key.asDouble()
+                : k.kind() == Kind::String && key.kind() == Kind::String && k.asString() == key.asString())
+            return &v;
+    }
+    return nullptr;
+}
+
 std::string Value::typeName() const {
     switch (m_kind) {
         case Kind::None:
@@ -114,6 +172,16 @@ std::string Value::typeName() const {
             return "ellipsis";
         case Kind::Module:
             return "module";
+        case Kind::Dict:
+            return "dict";
+        case Kind::Strings:
+            return "numpy.ndarray";
+        case Kind::Estimator:
+            return asEstimator()->className();
+        case Kind::Splitter:
+            return asSplitter().className;
+        case Kind::Callable:
+            return "function";
     }
     return "?";
 }
@@ -128,8 +196,7 @@ std::string Value::repr() const {
         case Kind::Int:
             return std::to_string(asInt());
         case Kind::Float:
-            os << asDouble();
-            return os.str();
+            return ml::pythonFloatRepr(asDouble());
         case Kind::String:
             return "'" + asString() + "'";
         case Kind::DType:
@@ -153,6 +220,33 @@ std::string Value::repr() const {
             return "Ellipsis";
         case Kind::Module:
             return "<module '" + modulePath() + "'>";
+        case Kind::Dict: {
+            os << '{';
+            const auto& d = asDict().items;
+            for (std::size_t i = 0; i < d.size(); ++i)
+                os << (i ? ", " : "") << d[i].first.repr() << ": " << d[i].second.repr();
+            os << '}';
+            return os.str();
+        }
+        case Kind::Strings: {
+            os << "array([";
+            const auto& v = asStrings();
+            for (std::size_t i = 0; i < v.size() && i < 6; ++i) os << (i ? ", " : "") << "'" << v[i] << "'";
+            if (v.size() > 6) os << ", ...";
+            os << "])";
+            return os.str();
+        }
+        case Kind::Estimator:
+            return ml::ParamValue(asEstimator()).repr();
+        case Kind::Splitter: {
+            os << asSplitter().className << '(';
+            const auto& p = asSplitter().params;
+            for (std::size_t i = 0; i < p.size(); ++i) os << (i ? ", " : "") << p[i].first << '=' << p[i].second.repr();
+            os << ')';
+            return os.str();
+        }
+        case Kind::Callable:
+            return "<" + callablePath() + ">";
     }
     return "?";
 }

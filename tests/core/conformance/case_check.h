@@ -8,6 +8,7 @@
 #include <QtCore>
 
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "core/autograd/graph_snapshot.h"
@@ -20,6 +21,21 @@ namespace tessera::conformance {
 // The start of checkCase's message for a case whose values and gradients agree but whose autograd graph
 // differs; a case may declare such a known difference with `# graph-differs: REASON`.
 inline const QString kGraphDiffersPrefix = QStringLiteral("autograd graph differs from torch's");
+
+// Runs a conformance runner (runner.py, or tests/core/script/sklearn_runner.py) on one case file, in one
+// python process, writing into `out`; the cases of its manifest, or nullopt with the reason in *error.
+inline std::optional<QJsonArray> runCaseFile(const QString& runner, const QString& caseFile, const QString& out,
+                                             QString* error) {
+    QProcess process;
+    process.start(TESSERA_PYTHON3, {runner, caseFile, out});
+    const bool finished = process.waitForFinished(600000);
+    QFile manifest(out + "/manifest.json");
+    if (!finished || process.exitCode() != 0 || !manifest.open(QIODevice::ReadOnly)) {
+        *error = QFileInfo(runner).fileName() + " failed: " + QString(process.readAllStandardError());
+        return std::nullopt;
+    }
+    return QJsonDocument::fromJson(manifest.readAll()).object()["cases"].toArray();
+}
 
 // Why `got` differs from torch's `want` (shape, dtype, or the first element out of tolerance), or "".
 // `toleranceScale` widens both tolerances (1 for single-op cases).

@@ -13,8 +13,6 @@ for `# backward: VAR` cases, the grad_fn graph behind VAR (Node names and edges)
 One python process runs a whole case file.
 """
 
-import ast
-import hashlib
 import json
 import os
 import re
@@ -25,11 +23,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from case_text import CaseError, assigned_names, case_seed, finish_cases
+
 DTYPES = {"float32": np.float32, "float64": np.float64, "int64": np.int64, "bool": np.bool_}
-
-
-class CaseError(Exception):
-    pass
 
 
 def parse_cases(path):
@@ -72,18 +68,7 @@ def parse_text(text, path):
                 continue
             current["body_line"] = lineno
         current["body"].append(line.rstrip("\n"))
-    names = [c["name"] for c in cases]
-    for n in names:
-        if names.count(n) > 1:
-            raise CaseError(f"{path}: case name '{n}' is used twice")
-    for c in cases:
-        while c["body"] and not c["body"][-1].strip():
-            c["body"].pop()
-        if not c["body"]:
-            raise CaseError(f"{path}:{c['line']}: case '{c['name']}' has no script")
-        c["script"] = "\n".join(c["body"]) + "\n"
-        del c["body"]
-    return cases
+    return finish_cases(cases, path)
 
 
 def parse_input(path, lineno, text):
@@ -100,10 +85,6 @@ def parse_input(path, lineno, text):
     return {"name": name, "dtype": dtype, "shape": shape, "dist": dist, "args": args}
 
 
-def case_seed(name):
-    return int(hashlib.sha256(name.encode("utf-8")).hexdigest()[:8], 16)
-
-
 def generate(rng, spec):
     shape, dist, args = tuple(spec["shape"]), spec["dist"], spec["args"]
     if dist == "normal":
@@ -115,18 +96,6 @@ def generate(rng, spec):
     else:
         values = rng.random(shape) < args[0]
     return np.asarray(values).astype(DTYPES[spec["dtype"]])
-
-
-def assigned_names(script):
-    names = []
-    for node in ast.walk(ast.parse(script)):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                elts = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
-                for t in elts:
-                    if isinstance(t, ast.Name) and t.id not in names:
-                        names.append(t.id)
-    return names
 
 
 def flatten(name, value, out):

@@ -35,18 +35,16 @@ private slots:
         QVERIFY2(!files.isEmpty(), "no case files");
         for (const QString& file : files) {
             const QString out = m_tmp.filePath(QFileInfo(file).completeBaseName());
-            QProcess runner;
-            runner.start(TESSERA_PYTHON3, {QString(TESSERA_SOURCE_DIR) + "/tests/core/conformance/runner.py",
-                                           casesDir.filePath(file), out});
-            const bool finished = runner.waitForFinished(600000);
-            QFile manifest(out + "/manifest.json");
-            if (!finished || runner.exitCode() != 0 || !manifest.open(QIODevice::ReadOnly)) {
-                m_cases.push_back({file, out, {}, "runner.py failed: " + QString(runner.readAllStandardError())});
+            QString error;
+            const auto cases =
+                conformance::runCaseFile(QString(TESSERA_SOURCE_DIR) + "/tests/core/conformance/runner.py",
+                                         casesDir.filePath(file), out, &error);
+            if (!cases) {
+                m_cases.push_back({file, out, {}, error});
                 QTest::newRow(qPrintable(file + ": runner")) << static_cast<int>(m_cases.size() - 1);
                 continue;
             }
-            const QJsonArray cases = QJsonDocument::fromJson(manifest.readAll()).object()["cases"].toArray();
-            for (const auto& c : cases) {
+            for (const auto& c : *cases) {
                 const QJsonObject spec = c.toObject();
                 m_cases.push_back({file, out + "/" + spec["name"].toString(), spec, {}});
                 QTest::newRow(qPrintable(QFileInfo(file).completeBaseName() + "/" + spec["name"].toString()))

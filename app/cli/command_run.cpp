@@ -1,6 +1,7 @@
-// tessera-cli autograd SCRIPT.py --in NAME=FILE.npy … --out DIR [--threads N] [--requires-grad NAME,…]
-//                      [--backward VAR [--grad-output FILE.npy]] [--dot]
-// The work is core/script/run_script.h; this file only reads the command line (docs/cli.md).
+// tessera-cli run SCRIPT.py --in NAME=FILE.npy … --out DIR [--threads N] [--requires-grad NAME,…]
+//                 [--backward VAR [--grad-output FILE.npy]] [--dot]
+// and the same command under its old name, `tessera-cli autograd`. The work is
+// core/script/run_script.h; this file only reads the command line (docs/cli.md).
 #include <charconv>
 #include <iostream>
 
@@ -11,7 +12,9 @@
 namespace tessera::cli {
 namespace {
 
-constexpr std::string_view kName = "autograd";
+constexpr std::string_view kUsage =
+    "SCRIPT.py --in NAME=FILE.npy... --out DIR [--threads N] [--requires-grad NAME,...] [--backward VAR "
+    "[--grad-output FILE.npy]] [--dot] [--max-tensor-mb N]";
 
 std::vector<std::string> splitNames(const std::string& list) {
     std::vector<std::string> names;
@@ -26,7 +29,7 @@ std::vector<std::string> splitNames(const std::string& list) {
     return names;
 }
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int runAs(std::string_view kName, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     script::ScriptRun runSpec;
     bool haveOut = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -90,11 +93,18 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return 0;
 }
 
-[[maybe_unused]] const bool registered = registerCommand(
-    {kName,
-     "SCRIPT.py --in NAME=FILE.npy... --out DIR [--threads N] [--requires-grad NAME,...] [--backward VAR "
-     "[--grad-output FILE.npy]] [--dot] [--max-tensor-mb N]",
-     "Run a PyTorch-style script on .npy inputs; write every variable (and gradients) as .npy.", run});
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    return runAs("run", args, out, err);
+}
+int autograd(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    return runAs("autograd", args, out, err);
+}
+
+[[maybe_unused]] const bool registeredRun = registerCommand(
+    {"run", kUsage,
+     "Run a scikit-learn or PyTorch-style script on .npy inputs; write every variable (and gradients) as .npy.", run});
+[[maybe_unused]] const bool registeredAutograd =
+    registerCommand({"autograd", kUsage, "The same as `run` (its old name).", autograd});
 
 }  // namespace
 }  // namespace tessera::cli
