@@ -2801,23 +2801,23 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n weight(s) (%1 values)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n weight (%1 values)</numerusform>
+            <numerusform>%n weights (%1 values)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n not supported for training</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n not supported for training</numerusform>
+            <numerusform>%n not supported for training</numerusform>
         </translation>
     </message>
     <message>
