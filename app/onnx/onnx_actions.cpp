@@ -211,8 +211,6 @@ std::optional<onnx::ImportedModel> OnnxActions::readModel(const QString& onnxFil
     }
 }
 
-bool OnnxActions::checkModel(const QString& onnxFile) { return readModel(onnxFile).has_value(); }
-
 OnnxView* OnnxActions::currentView() const { return m_view.data(); }
 
 OnnxView* OnnxActions::view(const QString& onnxFile) {

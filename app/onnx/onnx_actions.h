@@ -73,10 +73,6 @@ public:
     // the reason through errorReported, when the file is not an ONNX model.
     OnnxView* view(const QString& onnxFile);
     OnnxView* currentView() const;  // the viewer opened last, while it is open
-    // Reads and converts `onnxFile` without writing anything; a file that cannot be imported (not
-    // ONNX, unsupported operators) is reported through errorReported. Open ONNX… calls it before it
-    // asks where to save the project, so nobody picks a place for a model that cannot be opened.
-    bool checkModel(const QString& onnxFile);
 
     // The questions openDialog() asks (file dialogs by default; tests answer them): the model to
     // open, and the project file to create given a suggestion. "" cancels.
@@ -112,7 +108,9 @@ private:
         QString run;      // the run folder's name (Selected, Latest)
     };
     Source source() const;
-    // The model converted for import; nullopt (reported through errorReported) when it cannot be.
+    // The model converted for import, without writing anything; nullopt, reported through errorReported,
+    // when it cannot be imported (not ONNX, unsupported operators). importDialog() reads it before any
+    // other question, so nobody picks a place for a model that cannot be opened.
     std::optional<onnx::ImportedModel> readModel(const QString& onnxFile);
 
     QWidget* m_parent;

@@ -6,7 +6,7 @@
 // disabled, saying why, when the importer would refuse the model.
 //
 //   auto* view = new OnnxView(onnx::inspectOnnxFile("model.onnx"), window);
-//   connect(view, &OnnxView::importRequested, actions, &OnnxActions::importDialogFor);
+//   connect(view, &OnnxView::importRequested, actions, &OnnxActions::importDialog);
 //   view->selectNode(2);   // details of the third node
 //   view->show();
 #pragma once
