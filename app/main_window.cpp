@@ -12,11 +12,14 @@
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
+#include <algorithm>
 
 #include "app/autograd/autograd_dialogs.h"
 #include "app/autograd/training_step_dialog.h"
@@ -115,7 +118,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     statusBar()->showMessage(tr("Ready"));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The docks and their lists are destroyed after this body: their signals must not reach fitDocks().
+    for (QObject* sender : std::initializer_list<QObject*>{m_messages, m_designer->problemsView()->model(),
+                                                           m_messagesDock, m_problemsDock})
+        sender->disconnect(this);
+}
 
 QStringList MainWindow::exampleNames() {
     // resources/tessera.qrc is the one list of examples.
@@ -149,8 +157,13 @@ void MainWindow::createDocks() {
     m_problemsDock->setObjectName(QStringLiteral("ProblemsDock"));
     m_problemsDock->setWidget(m_designer->problemsView());
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+    // Their lists may shrink to nothing, so that in a low window an empty one leaves the room to the
+    // canvas (Note [Small windows]).
+    m_messagesDock->widget()->setMinimumHeight(1);
+    m_problemsDock->widget()->setMinimumHeight(1);
     tabifyDockWidget(m_messagesDock, m_problemsDock);
     m_problemsDock->raise();
+    m_bottomDock = m_problemsDock;
 
     // Training is a page of its own beside the Designer: both get the window's width.
     m_trainingPage = new TrainingPage(m_document, this);
@@ -169,6 +182,55 @@ void MainWindow::createDocks() {
             });
     resizeDocks({m_projectDock}, {280}, Qt::Horizontal);
     resizeDocks({m_messagesDock}, {130}, Qt::Vertical);
+    for (QAbstractItemModel* model :
+         {static_cast<QAbstractItemModel*>(m_messages), m_designer->problemsView()->model()}) {
+        connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::fitDocks);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::fitDocks);
+        connect(model, &QAbstractItemModel::modelReset, this, &MainWindow::fitDocks);
+    }
+    // The tab on top of the Messages/Problems docks: a low window gives it little room while it is empty.
+    for (QDockWidget* dock : {m_messagesDock, m_problemsDock}) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this, dock](bool visible) {
+            if (!visible) return;
+            m_bottomDock = dock;
+            fitDocks();
+        });
+    }
+    // Closed by hand, the Project dock stays closed in a wider window too.
+    connect(m_projectDock->toggleViewAction(), &QAction::triggered, this, [this] { m_projectDockFolded = false; });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    fitDocks();
+}
+
+void MainWindow::fitDocks() {
+    // Note [Small windows]: below 1100 pixels the Training page's settings and views leave the Project
+    // dock too little width to read (it holds what the Project tab shows), so it folds away and comes
+    // back in a wider window — unless it was closed by hand; below 1280 it is narrower. In a window
+    // lower than 800 pixels the Messages/Problems docks take only their title's and tab bar's room
+    // while the one on top is empty, and their usual height when it is not. Sizes change only when one of those
+    // conditions does, so a dock dragged wider stays so.
+    const bool narrow = width() < 1280, folded = width() < 1100, low = height() < 800;
+    const bool empty =
+        m_bottomDock == m_problemsDock ? m_designer->problemsView()->count() == 0 : m_messages->rowCount() == 0;
+    const int state = (narrow ? 1 : 0) | (folded ? 2 : 0) | (low && empty ? 4 : 0);
+    if (state == m_dockState) return;
+    m_dockState = state;
+    if (folded && !m_projectDock->isHidden()) {
+        m_projectDock->hide();
+        m_projectDockFolded = true;
+    } else if (!folded && m_projectDockFolded) {
+        m_projectDock->show();
+        m_projectDockFolded = false;
+    }
+    // After the layout has taken the new size: sized during the resize, the docks are squeezed again.
+    QTimer::singleShot(0, this, [this, narrow, low, empty] {
+        if (!m_projectDock->isHidden())
+            resizeDocks({m_projectDock}, {narrow ? std::max(170, width() / 6) : 280}, Qt::Horizontal);
+        resizeDocks({m_messagesDock}, {low && empty ? 1 : 130}, Qt::Vertical);
+    });
 }
 
 void MainWindow::createActions() {

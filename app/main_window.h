@@ -107,6 +107,8 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // A small window (1024×700) gives the docks less room, so the canvas keeps most of it.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -115,6 +117,7 @@ private:
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void loadPlugins(const QStringList& folders);
+    void fitDocks();
     void reportError(const QString& message, const QString& source);
     bool maybeSave();  // false: the user cancelled
 
@@ -139,6 +142,10 @@ private:
     RecoveryPrompt m_recoveryPrompt;
     Autosave* m_autosave = nullptr;
     std::unique_ptr<plugins::PluginLoader> m_plugins;
+    // What the docks were last sized for (-1: not yet; Note [Small windows] in main_window.cpp).
+    int m_dockState = -1;
+    bool m_projectDockFolded = false;     // hidden by fitDocks(), not by the user
+    QDockWidget* m_bottomDock = nullptr;  // Messages or Problems, whichever tab is on top
 };
 
 }  // namespace tessera::app

@@ -307,10 +307,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Import an ONNX model as a new project and open it in the designer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export ONNX: &quot;%1&quot; has no trained weights yet; train it first (Run → Run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -324,10 +320,6 @@
     </message>
     <message>
         <source>Open ONNX failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Imported %1 as %2: %3 nodes, weights in %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -376,6 +368,45 @@
     </message>
     <message>
         <source>Export ONNX: the selected run %1 has no trained weights (%2 is missing); select a finished run, or none for the latest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View an ONNX model, or import it as a new project and open it in the designer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open %1 to view it (read-only: every node, attribute and weight) or import it as a new project?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import as Project…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2: %3 nodes, weights in %4; trained as %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::OnnxView</name>
+    <message>
+        <source>&amp;Import as Project…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — ONNX model (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera can import every node of this model. Nothing is imported until you ask.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera cannot import this model: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -715,6 +746,41 @@
     </message>
     <message>
         <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::TrainingTaskDialog</name>
+    <message>
+        <source>%1 classes: %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>regression of %1: %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no loss (predict only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (kept in the file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the Imported Model As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s output shape is unknown. Train it as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s output is %1. Train it as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The import adds a Target and this loss; change either later in the designer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1442,6 +1508,274 @@
     </message>
     <message>
         <source>data: missing &quot;dataset&quot; (a built-in or generated set) or &quot;csv&quot; (a file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 is out of range for a %4-d input %5 (allowed %6 … %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects %2, gets %3 — add Flatten before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs floating-point values, gets %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a known sample shape, gets %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs known spatial sizes, gets %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: set either classes (classification) or shape (regression), not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target: set classes (for class labels) or shape (for regression values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: input %2 has shape %3 but input 0 has %4; they cannot be broadcast together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concat: dim 0 is the batch dimension N; join along 1 or later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concat: input %1 has shape %2, input 0 has %3; all dimensions but dim %4 must match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SelectLast: dim 0 is the batch dimension N; pick the time dimension (1 for [N, L, H])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SelectLast: the sequence is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reshape: only one entry of shape may be -1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reshape: a sample of %1 has %2 values; shape %3 cannot hold them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PositionalEncoding expects d_model = %1 features (the last dim), gets %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PositionalEncoding: sequences of %1 steps are longer than max_len %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: class-index targets for scores %2 must have shape %3, gets %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the prediction %2 scores %3 classes but the Target has %4 — make the last layer output %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NLLLoss needs int64 class-index targets, gets %1 — give the Target classes instead of a shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: class-probability targets must have the prediction&apos;s shape %2, gets %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs float targets of the prediction&apos;s shape %2, but the Target gives class indices — give the Target a shape instead of classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the prediction %2 and the target %3 differ in shape; torch would broadcast them to %4 and compute the wrong loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the prediction %2 and the target %3 differ in shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: in_channels must be divisible by groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: out_channels must be divisible by groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: padding=&apos;same&apos; is not supported for strided convolutions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the padded input (%2) is smaller than the kernel (%3) — reduce kernel_size or add padding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: return_indices=true gives two outputs; the graph takes one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: padding %2 is more than half the kernel size %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the input %2 is too small for the kernel %3 — reduce kernel_size or remove a pooling layer before it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm normalizes the last dims %1, gets %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flatten: start_dim comes after end_dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reads %2 as (sequence, batch, features) because batch_first is false, so the batch %3 would be taken for time — set batch_first to true</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MultiheadAttention: embed_dim must be divisible by num_heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TransformerEncoderLayer: d_model must be divisible by nhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no shape rule in the model graph yet; it cannot be used in a graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sequence of at least 2 dims [N, L, …]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batched tensor [N, …]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batch-first sequence [N, L, d_model]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class scores [N, C] (or [N, C, d1, …])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sequence [N, L, embed_dim] (batch_first) or [L, N, embed_dim]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sequence [N, L, d_model] (batch_first) or [L, N, d_model]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sequence [N, L, input_size] (batch_first) or [L, N, input_size]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot build the model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), input %3, parameter &apos;%4&apos;: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), input %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), parameter &apos;%3&apos;: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): warning: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model has no loss node, so it cannot be trained; add a loss and a Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the model has no loss node, so it cannot be trained; add a loss and a Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: training.%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an integer, found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least %1, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most %1, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number, found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false, found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a non-empty string, found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object, found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown field (expected one of %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing (the class name, e.g. &quot;Adam&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tessera has no layer for the ONNX operator %1 (docs/onnx.md lists what it imports)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the operator domain &apos;%1&apos; is not ai.onnx; Tessera imports only ONNX&apos;s standard operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported ONNX operators: %1 (docs/onnx.md lists what Tessera imports)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects %2, gets %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2420,6 +2754,122 @@
     </message>
     <message>
         <source>%1 is above the largest value allowed here, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::OnnxNodesModel</name>
+    <message>
+        <source>Not imported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IR %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n weight(s) (%1 values)</source>
+        <translation>
+            <numerusform>%n weight (%1 values)</numerusform>
+            <numerusform>%n weights (%1 values)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not supported for training</source>
+        <translation>
+            <numerusform>%n not supported for training</numerusform>
+            <numerusform>%n not supported for training</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every node importable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inputs: %1 → outputs: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(optional input left out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not computed in this graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not supported for training:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values not read: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -307,10 +307,6 @@
         <translation>打开 ONNX(&amp;P)…</translation>
     </message>
     <message>
-        <source>Import an ONNX model as a new project and open it in the designer</source>
-        <translation>将 ONNX 模型导入为新项目并在设计器中打开</translation>
-    </message>
-    <message>
         <source>Export ONNX: &quot;%1&quot; has no trained weights yet; train it first (Run → Run)</source>
         <translation>导出 ONNX：“%1”还没有训练好的权重；请先训练它（运行 → 运行）</translation>
     </message>
@@ -325,10 +321,6 @@
     <message>
         <source>Open ONNX failed: %1</source>
         <translation>打开 ONNX 失败：%1</translation>
-    </message>
-    <message>
-        <source>Imported %1 as %2: %3 nodes, weights in %4</source>
-        <translation>已将 %1 导入为 %2：%3 个节点，权重位于 %4</translation>
     </message>
     <message>
         <source>Export ONNX</source>
@@ -377,6 +369,45 @@
     <message>
         <source>Export ONNX: the selected run %1 has no trained weights (%2 is missing); select a finished run, or none for the latest</source>
         <translation>导出 ONNX：所选运行 %1 没有训练好的权重（缺少 %2）；请选择一个已结束的运行，或不选以使用最新的运行</translation>
+    </message>
+    <message>
+        <source>View an ONNX model, or import it as a new project and open it in the designer</source>
+        <translation>查看 ONNX 模型，或将其导入为新项目并在设计器中打开</translation>
+    </message>
+    <message>
+        <source>Open %1 to view it (read-only: every node, attribute and weight) or import it as a new project?</source>
+        <translation>打开 %1 以查看（只读：每个节点、属性和权重），还是将其导入为新项目？</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>查看(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Import as Project…</source>
+        <translation>导入为项目(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2: %3 nodes, weights in %4; trained as %5</source>
+        <translation>已将 %1 导入为 %2：%3 个节点，权重位于 %4；训练方式：%5</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::OnnxView</name>
+    <message>
+        <source>&amp;Import as Project…</source>
+        <translation>导入为项目(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>%1 — ONNX model (read-only)</source>
+        <translation>%1 — ONNX 模型（只读）</translation>
+    </message>
+    <message>
+        <source>Tessera can import every node of this model. Nothing is imported until you ask.</source>
+        <translation>Tessera 可以导入此模型的每个节点。在你要求之前不会导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Tessera cannot import this model: %1</source>
+        <translation>Tessera 无法导入此模型：%1</translation>
     </message>
 </context>
 <context>
@@ -716,6 +747,41 @@
     <message>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::app::TrainingTaskDialog</name>
+    <message>
+        <source>%1 classes: %2 on %3</source>
+        <translation>%1 个类别：%3 上的 %2</translation>
+    </message>
+    <message>
+        <source>regression of %1: %2 on %3</source>
+        <translation>回归 %1：%3 上的 %2</translation>
+    </message>
+    <message>
+        <source>no loss (predict only)</source>
+        <translation>无损失（仅预测）</translation>
+    </message>
+    <message>
+        <source> (kept in the file)</source>
+        <translation>（文件中保存的）</translation>
+    </message>
+    <message>
+        <source>Train the Imported Model As</source>
+        <translation>导入模型的训练方式</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output shape is unknown. Train it as:</source>
+        <translation>模型输出的形状未知。训练方式：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s output is %1. Train it as:</source>
+        <translation>模型的输出为 %1。训练方式：</translation>
+    </message>
+    <message>
+        <source>The import adds a Target and this loss; change either later in the designer.</source>
+        <translation>导入时会添加一个 Target 和此损失；之后可在设计器中修改二者。</translation>
     </message>
 </context>
 <context>
@@ -1443,6 +1509,274 @@
     <message>
         <source>data: missing &quot;dataset&quot; (a built-in or generated set) or &quot;csv&quot; (a file)</source>
         <translation>数据：尚未选择数据集（内置或生成的数据集，或 CSV 文件）</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 is out of range for a %4-d input %5 (allowed %6 … %7)</source>
+        <translation>%1：%2 %3 超出了 %4 维输入 %5 的范围（允许 %6 … %7）</translation>
+    </message>
+    <message>
+        <source>%1 expects %2, gets %3 — add Flatten before it</source>
+        <translation>%1 需要 %2，实际得到 %3 — 请在它前面添加 Flatten</translation>
+    </message>
+    <message>
+        <source>%1 needs floating-point values, gets %2</source>
+        <translation>%1 需要浮点数值，实际得到 %2</translation>
+    </message>
+    <message>
+        <source>%1 needs a known sample shape, gets %2</source>
+        <translation>%1 需要已知的样本形状，实际得到 %2</translation>
+    </message>
+    <message>
+        <source>%1 needs known spatial sizes, gets %2</source>
+        <translation>%1 需要已知的空间尺寸，实际得到 %2</translation>
+    </message>
+    <message>
+        <source>Target: set either classes (classification) or shape (regression), not both</source>
+        <translation>Target：请设置 classes（分类）或 shape（回归）之一，不能同时设置</translation>
+    </message>
+    <message>
+        <source>Target: set classes (for class labels) or shape (for regression values)</source>
+        <translation>Target：请设置 classes（类别标签）或 shape（回归值）</translation>
+    </message>
+    <message>
+        <source>%1: input %2 has shape %3 but input 0 has %4; they cannot be broadcast together</source>
+        <translation>%1：输入 %2 的形状为 %3，而输入 0 的形状为 %4；二者无法广播</translation>
+    </message>
+    <message>
+        <source>Concat: dim 0 is the batch dimension N; join along 1 or later</source>
+        <translation>Concat：维度 0 是批次维度 N；请沿维度 1 或之后的维度拼接</translation>
+    </message>
+    <message>
+        <source>Concat: input %1 has shape %2, input 0 has %3; all dimensions but dim %4 must match</source>
+        <translation>Concat：输入 %1 的形状为 %2，输入 0 的形状为 %3；除维度 %4 外所有维度必须一致</translation>
+    </message>
+    <message>
+        <source>SelectLast: dim 0 is the batch dimension N; pick the time dimension (1 for [N, L, H])</source>
+        <translation>SelectLast：维度 0 是批次维度 N；请选择时间维度（[N, L, H] 为 1）</translation>
+    </message>
+    <message>
+        <source>SelectLast: the sequence is empty</source>
+        <translation>SelectLast：序列为空</translation>
+    </message>
+    <message>
+        <source>Reshape: only one entry of shape may be -1</source>
+        <translation>Reshape：shape 中只能有一项为 -1</translation>
+    </message>
+    <message>
+        <source>Reshape: a sample of %1 has %2 values; shape %3 cannot hold them</source>
+        <translation>Reshape：%1 的一个样本有 %2 个值；形状 %3 容纳不下</translation>
+    </message>
+    <message>
+        <source>PositionalEncoding expects d_model = %1 features (the last dim), gets %2</source>
+        <translation>PositionalEncoding 需要 d_model = %1 个特征（最后一维），实际得到 %2</translation>
+    </message>
+    <message>
+        <source>PositionalEncoding: sequences of %1 steps are longer than max_len %2</source>
+        <translation>PositionalEncoding：%1 步的序列超过了 max_len %2</translation>
+    </message>
+    <message>
+        <source>%1: class-index targets for scores %2 must have shape %3, gets %4</source>
+        <translation>%1：得分 %2 对应的类别索引目标的形状必须为 %3，实际得到 %4</translation>
+    </message>
+    <message>
+        <source>%1: the prediction %2 scores %3 classes but the Target has %4 — make the last layer output %5</source>
+        <translation>%1：预测 %2 给出 %3 个类别的得分，但 Target 有 %4 个类别 — 请让最后一层输出 %5</translation>
+    </message>
+    <message>
+        <source>NLLLoss needs int64 class-index targets, gets %1 — give the Target classes instead of a shape</source>
+        <translation>NLLLoss 需要 int64 类别索引目标，实际得到 %1 — 请给 Target 设置 classes 而不是 shape</translation>
+    </message>
+    <message>
+        <source>%1: class-probability targets must have the prediction&apos;s shape %2, gets %3</source>
+        <translation>%1：类别概率目标必须与预测的形状 %2 相同，实际得到 %3</translation>
+    </message>
+    <message>
+        <source>%1 needs float targets of the prediction&apos;s shape %2, but the Target gives class indices — give the Target a shape instead of classes</source>
+        <translation>%1 需要与预测形状 %2 相同的浮点目标，但 Target 给出的是类别索引 — 请给 Target 设置 shape 而不是 classes</translation>
+    </message>
+    <message>
+        <source>%1: the prediction %2 and the target %3 differ in shape; torch would broadcast them to %4 and compute the wrong loss</source>
+        <translation>%1：预测 %2 与目标 %3 的形状不同；torch 会把它们广播为 %4 并算出错误的损失</translation>
+    </message>
+    <message>
+        <source>%1: the prediction %2 and the target %3 differ in shape</source>
+        <translation>%1：预测 %2 与目标 %3 的形状不同</translation>
+    </message>
+    <message>
+        <source>%1: in_channels must be divisible by groups</source>
+        <translation>%1：in_channels 必须能被 groups 整除</translation>
+    </message>
+    <message>
+        <source>%1: out_channels must be divisible by groups</source>
+        <translation>%1：out_channels 必须能被 groups 整除</translation>
+    </message>
+    <message>
+        <source>%1: padding=&apos;same&apos; is not supported for strided convolutions</source>
+        <translation>%1：步长大于 1 的卷积不支持 padding=&apos;same&apos;</translation>
+    </message>
+    <message>
+        <source>%1: the padded input (%2) is smaller than the kernel (%3) — reduce kernel_size or add padding</source>
+        <translation>%1：填充后的输入（%2）小于卷积核（%3）— 请减小 kernel_size 或增加填充</translation>
+    </message>
+    <message>
+        <source>%1: return_indices=true gives two outputs; the graph takes one</source>
+        <translation>%1：return_indices=true 会给出两个输出；图只接受一个</translation>
+    </message>
+    <message>
+        <source>%1: padding %2 is more than half the kernel size %3</source>
+        <translation>%1：填充 %2 超过了核大小 %3 的一半</translation>
+    </message>
+    <message>
+        <source>%1: the input %2 is too small for the kernel %3 — reduce kernel_size or remove a pooling layer before it</source>
+        <translation>%1：输入 %2 对卷积核 %3 来说太小 — 请减小 kernel_size 或去掉它前面的一个池化层</translation>
+    </message>
+    <message>
+        <source>LayerNorm normalizes the last dims %1, gets %2</source>
+        <translation>LayerNorm 归一化最后的维度 %1，实际得到 %2</translation>
+    </message>
+    <message>
+        <source>Flatten: start_dim comes after end_dim</source>
+        <translation>Flatten：start_dim 位于 end_dim 之后</translation>
+    </message>
+    <message>
+        <source>%1 reads %2 as (sequence, batch, features) because batch_first is false, so the batch %3 would be taken for time — set batch_first to true</source>
+        <translation>%1 把 %2 读作（序列，批次，特征），因为 batch_first 为 false，于是批次 %3 会被当作时间 — 请把 batch_first 设为 true</translation>
+    </message>
+    <message>
+        <source>MultiheadAttention: embed_dim must be divisible by num_heads</source>
+        <translation>MultiheadAttention：embed_dim 必须能被 num_heads 整除</translation>
+    </message>
+    <message>
+        <source>TransformerEncoderLayer: d_model must be divisible by nhead</source>
+        <translation>TransformerEncoderLayer：d_model 必须能被 nhead 整除</translation>
+    </message>
+    <message>
+        <source>%1 has no shape rule in the model graph yet; it cannot be used in a graph</source>
+        <translation>%1 在模型图中还没有形状规则；不能在图中使用</translation>
+    </message>
+    <message>
+        <source>a sequence of at least 2 dims [N, L, …]</source>
+        <translation>至少 2 维的序列 [N, L, …]</translation>
+    </message>
+    <message>
+        <source>a batched tensor [N, …]</source>
+        <translation>带批次的张量 [N, …]</translation>
+    </message>
+    <message>
+        <source>a batch-first sequence [N, L, d_model]</source>
+        <translation>批次在前的序列 [N, L, d_model]</translation>
+    </message>
+    <message>
+        <source>class scores [N, C] (or [N, C, d1, …])</source>
+        <translation>类别得分 [N, C]（或 [N, C, d1, …]）</translation>
+    </message>
+    <message>
+        <source>a sequence [N, L, embed_dim] (batch_first) or [L, N, embed_dim]</source>
+        <translation>序列 [N, L, embed_dim]（batch_first）或 [L, N, embed_dim]</translation>
+    </message>
+    <message>
+        <source>a sequence [N, L, d_model] (batch_first) or [L, N, d_model]</source>
+        <translation>序列 [N, L, d_model]（batch_first）或 [L, N, d_model]</translation>
+    </message>
+    <message>
+        <source>a sequence [N, L, input_size] (batch_first) or [L, N, input_size]</source>
+        <translation>序列 [N, L, input_size]（batch_first）或 [L, N, input_size]</translation>
+    </message>
+    <message>
+        <source>%1: cannot build the model:</source>
+        <translation>%1：无法构建模型：</translation>
+    </message>
+    <message>
+        <source>%1 (%2), input %3, parameter &apos;%4&apos;: %5</source>
+        <translation>%1（%2），输入 %3，参数 &apos;%4&apos;：%5</translation>
+    </message>
+    <message>
+        <source>%1 (%2), input %3: %4</source>
+        <translation>%1（%2），输入 %3：%4</translation>
+    </message>
+    <message>
+        <source>%1 (%2), parameter &apos;%3&apos;: %4</source>
+        <translation>%1（%2），参数 &apos;%3&apos;：%4</translation>
+    </message>
+    <message>
+        <source>%1 (%2): warning: %3</source>
+        <translation>%1（%2）：警告：%3</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>the model has no loss node, so it cannot be trained; add a loss and a Target</source>
+        <translation>模型没有损失节点，因此无法训练；请添加一个损失和一个 Target</translation>
+    </message>
+    <message>
+        <source>%1: the model has no loss node, so it cannot be trained; add a loss and a Target</source>
+        <translation>%1：模型没有损失节点，因此无法训练；请添加一个损失和一个 Target</translation>
+    </message>
+    <message>
+        <source>%1: training.%2: %3</source>
+        <translation>%1：训练设置 training.%2：%3</translation>
+    </message>
+    <message>
+        <source>must be an integer, found %1</source>
+        <translation>必须是整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be at least %1, found %2</source>
+        <translation>至少为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be at most %1, found %2</source>
+        <translation>至多为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>must be a number, found %1</source>
+        <translation>必须是数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be true or false, found %1</source>
+        <translation>必须是 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string, found %1</source>
+        <translation>必须是非空字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an object, found %1</source>
+        <translation>必须是对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>unknown field (expected one of %1)</source>
+        <translation>未知字段（应为以下之一：%1）</translation>
+    </message>
+    <message>
+        <source>missing (the class name, e.g. &quot;Adam&quot;)</source>
+        <translation>缺失（类名，例如 &quot;Adam&quot;）</translation>
+    </message>
+    <message>
+        <source>Tessera has no layer for the ONNX operator %1 (docs/onnx.md lists what it imports)</source>
+        <translation>Tessera 没有对应 ONNX 算子 %1 的层（docs/onnx.md 列出了可导入的内容）</translation>
+    </message>
+    <message>
+        <source>the operator domain &apos;%1&apos; is not ai.onnx; Tessera imports only ONNX&apos;s standard operators</source>
+        <translation>算子域 &apos;%1&apos; 不是 ai.onnx；Tessera 只导入 ONNX 的标准算子</translation>
+    </message>
+    <message>
+        <source>unsupported ONNX operators: %1 (docs/onnx.md lists what Tessera imports)</source>
+        <translation>不支持的 ONNX 算子：%1（docs/onnx.md 列出了 Tessera 可导入的内容）</translation>
+    </message>
+    <message>
+        <source>%1 expects %2, gets %3</source>
+        <translation>%1 需要 %2，实际得到 %3</translation>
     </message>
 </context>
 <context>
@@ -2411,6 +2745,119 @@
     <message>
         <source>%1 is above the largest value allowed here, %2</source>
         <translation>%1 大于此处允许的最大值 %2</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::OnnxNodesModel</name>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>不会导入：%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Importable</source>
+        <translation>可导入</translation>
+    </message>
+    <message>
+        <source>opset %1</source>
+        <translation>opset %1</translation>
+    </message>
+    <message>
+        <source>IR %1</source>
+        <translation>IR %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n weight(s) (%1 values)</source>
+        <translation>
+            <numerusform>%n 个权重（%1 个值）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not supported for training</source>
+        <translation>
+            <numerusform>%n 个不支持训练</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every node importable</source>
+        <translation>每个节点都可导入</translation>
+    </message>
+    <message>
+        <source>inputs: %1 → outputs: %2</source>
+        <translation>输入：%1 → 输出：%2</translation>
+    </message>
+    <message>
+        <source>(optional input left out)</source>
+        <translation>（省略的可选输入）</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>the model&apos;s input</source>
+        <translation>模型的输入</translation>
+    </message>
+    <message>
+        <source>not computed in this graph</source>
+        <translation>不在此图中计算</translation>
+    </message>
+    <message>
+        <source>Not supported for training:</source>
+        <translation>不支持训练：</translation>
+    </message>
+    <message>
+        <source>shape not recorded</source>
+        <translation>形状未记录</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>values not read: %1</source>
+        <translation>未读取数值：%1</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,9 @@ namespace tessera::app {
 namespace {
 // Between a new node and the one it is added after: room for the shape label of the edge.
 constexpr double kAddGap = 110;
+// In windows narrower than this (1024 pixels) the page is compact; the main window folds its Project
+// dock at the same width (Note [Small windows] in app/main_window.cpp).
+constexpr int kCompactWidth = 1100;
 }  // namespace
 
 DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
@@ -30,13 +33,15 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
       m_palette(new widgets::NodePalette(this)),
       m_properties(new widgets::PropertyEditor(document->graphModel(), this)),
       m_problems(new widgets::ProblemsView(document->graphModel(), this)),
-      m_toolBar(new QToolBar(tr("Designer"), this)) {
+      m_toolBar(new QToolBar(tr("Designer"), this)),
+      m_splitter(new QSplitter(Qt::Horizontal, this)) {
     setObjectName(QStringLiteral("DesignerPage"));
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    QSplitter* splitter = m_splitter;
     splitter->addWidget(m_palette);
     splitter->addWidget(m_view);
     splitter->addWidget(m_properties);
     splitter->setStretchFactor(1, 1);
+    splitter->setCollapsible(1, false);
     splitter->setSizes({170, 800, 240});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -73,9 +78,11 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
     connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
         const QStringList ids = m_scene->selectedNodeIds();
         m_properties->setNode(ids.size() == 1 ? ids.first() : QString());
+        fitPanes();
     });
     connect(m_scene, &widgets::GraphScene::nodeActivated, this, [this](const QString& id) {
         m_properties->setNode(id);
+        fitPanes();
         m_properties->setFocus();
     });
     connect(m_properties, &widgets::PropertyEditor::nodeRenamed, this,
@@ -83,6 +90,25 @@ DesignerPage::DesignerPage(ProjectDocument* document, QWidget* parent)
     connect(m_problems, &widgets::ProblemsView::nodeSelected, this, &DesignerPage::showNode);
     connect(m_document, &ProjectDocument::contentReplaced, this, &DesignerPage::documentReplaced);
     documentReplaced();
+}
+
+void DesignerPage::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitPanes();
+}
+
+void DesignerPage::fitPanes() {
+    const bool compact = window()->width() < kCompactWidth;
+    const Panes want = !compact ? Panes::Wide : m_properties->node().isEmpty() ? Panes::CompactEmpty : Panes::Compact;
+    if (want == m_panes) return;
+    m_panes = want;
+    QList<int> sizes = m_splitter->sizes();
+    int total = 0;
+    for (int s : sizes) total += s;
+    if (total <= 0) total = width();
+    const int palette = compact ? 150 : 170;
+    const int properties = want == Panes::CompactEmpty ? 0 : compact ? 200 : 240;
+    m_splitter->setSizes({palette, std::max(0, total - palette - properties), properties});
 }
 
 QAction* DesignerPage::action(const QString& text, const QKeySequence& shortcut, const std::function<void()>& slot) {

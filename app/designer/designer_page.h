@@ -1,7 +1,9 @@
 // The designer: the node palette, the canvas and the property editor side by side, with a tool bar
 // for the canvas's commands (delete, copy, paste, duplicate, zoom, fit, auto-layout, grid snapping).
 // The Problems list is created here and placed in a dock by the main window. Every edit goes through
-// the document's graph model, so through its undo stack.
+// the document's graph model, so through its undo stack. In a narrow window (1024 pixels) the
+// palette and property editor get narrower and the property editor folds away while no node is
+// selected, so the canvas keeps most of the room.
 //
 //   auto* designer = new DesignerPage(document);
 //   designer->scene()->autoLayout();
@@ -12,6 +14,7 @@
 #include <functional>
 
 class QAction;
+class QSplitter;
 class QToolBar;
 
 namespace tessera::widgets {
@@ -47,11 +50,19 @@ public:
     // Selects a node and scrolls it into view.
     void showNode(const QString& id);
 
+    QSplitter* splitter() const { return m_splitter; }
+
 signals:
     void hintRequested(const QString& message);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void documentReplaced();
+    // Sizes the palette and the property editor for the page's width and the selection; only when
+    // either changes what they should be, so a pane the user dragged wider stays so.
+    void fitPanes();
     QAction* action(const QString& text, const QKeySequence& shortcut, const std::function<void()>& slot);
 
     ProjectDocument* m_document;
@@ -61,7 +72,10 @@ private:
     widgets::PropertyEditor* m_properties;
     widgets::ProblemsView* m_problems;
     QToolBar* m_toolBar;
+    QSplitter* m_splitter;
     QList<QAction*> m_editActions;
+    enum class Panes { Unset, Wide, Compact, CompactEmpty };
+    Panes m_panes = Panes::Unset;
 };
 
 }  // namespace tessera::app

@@ -10,7 +10,8 @@
 // timings on the designer's nodes (and shows the Designer unless --training-tab is given) and
 // `--try-row R` tries the model on row R of the test split. `--select ID` selects a node in the
 // designer, so its parameters show in the property editor. `--import-csv FILE` opens FILE in the CSV
-// import window (with --screenshot, that window is pictured).
+// import window and `--view-onnx FILE` the read-only ONNX viewer (`--onnx-node R` selects row R); with
+// --screenshot, that window is pictured. `--size WxH` sets the window's size for --screenshot.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -30,6 +31,8 @@
 #include "app/autograd/training_step_dialog.h"
 #include "app/designer/designer_page.h"
 #include "app/main_window.h"
+#include "app/onnx/onnx_actions.h"
+#include "app/onnx/onnx_view.h"
 #include "app/preferences.h"
 #include "app/project/project_document.h"
 #include "app/training/training_page.h"
@@ -41,6 +44,7 @@
 #include "widgets/autograd/playground_widget.h"
 #include "widgets/data/csv_import_dialog.h"
 #include "widgets/designer/graph_model.h"
+#include "widgets/onnx/onnx_nodes_model.h"
 #include "widgets/training/loss_plot.h"
 #include "widgets/training/profile_view.h"
 #include "widgets/training/try_model.h"
@@ -161,7 +165,21 @@ int main(int argc, char** argv) {
                                     QStringLiteral("With --train-epochs: try the model on row R of the test split."),
                                     QStringLiteral("R"));
     parser.addOptions({nodeHeat, tryRow});
+    const QCommandLineOption viewOnnx(
+        QStringLiteral("view-onnx"), QStringLiteral("Open FILE in the read-only ONNX viewer."), QStringLiteral("FILE"));
+    const QCommandLineOption onnxNode(QStringLiteral("onnx-node"),
+                                      QStringLiteral("With --view-onnx: show the details of node row R (from 0)."),
+                                      QStringLiteral("R"), QStringLiteral("0"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("With --screenshot: the window's size (default 1400x900)."),
+                                  QStringLiteral("WxH"), QStringLiteral("1400x900"));
+    parser.addOptions({viewOnnx, onnxNode, size});
     parser.process(app);
+    const QStringList sizeParts = parser.value(size).split(QLatin1Char('x'));
+    const QSize shotSize = sizeParts.size() == 2 ? QSize(sizeParts[0].toInt(), sizeParts[1].toInt()) : QSize();
+    if (shotSize.width() < 320 || shotSize.height() < 240)
+        return fail(
+            QStringLiteral("--size: expected WIDTHxHEIGHT of at least 320x240, got '%1'").arg(parser.value(size)));
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
@@ -266,7 +284,7 @@ int main(int argc, char** argv) {
         QObject::connect(page->controller(), &tessera::app::TrainingController::failed, &loop, &QEventLoop::quit);
         if (!page->run({.epochs = epochs})) return fail(page->controller()->lastError());
         if (parser.isSet(profileSteps)) page->controller()->profileSteps(parser.value(profileSteps).toInt());
-        if (shooting) window.resize(1400, 900);
+        if (shooting) window.resize(shotSize);
         window.show();
         loop.exec();
         if (page->controller()->state() == tessera::app::TrainingController::State::Failed)
@@ -293,12 +311,24 @@ int main(int argc, char** argv) {
         if (!tool) return fail(window.lastError());
     }
 
+    if (parser.isSet(viewOnnx)) {
+        auto* view = window.onnxActions()->view(parser.value(viewOnnx));
+        if (!view) return fail(window.lastError());
+        const int row = parser.value(onnxNode).toInt();
+        if (row < 0 || row >= view->nodes()->rowCount())
+            return fail(QStringLiteral("--onnx-node: expected a row from 0 to %1, got '%2'")
+                            .arg(view->nodes()->rowCount() - 1)
+                            .arg(parser.value(onnxNode)));
+        view->selectNode(row);
+        tool = view;
+    }
+
     if (shooting) {
         if (!loaded) return fail(window.lastError());
-        window.resize(1400, 900);
+        window.resize(shotSize);
         window.show();
         if (tool) {
-            tool->resize(1400, 900);
+            tool->resize(shotSize);
             tool->show();
             // The step is captured and the graph laid out on worker threads: wait for them (bounded)
             // before taking the picture.

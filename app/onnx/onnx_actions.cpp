@@ -4,11 +4,16 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
 
+#include "app/onnx/onnx_view.h"
+#include "app/onnx/training_task_dialog.h"
 #include "app/project/project_document.h"
 #include "app/training/training_page.h"
 #include "core/onnx/onnx_export.h"
 #include "core/onnx/onnx_import.h"
+#include "core/onnx/onnx_inspect.h"
 #include "core/onnx/onnx_project.h"
 #include "core/tensor/error.h"
 #include "widgets/common/messages_model.h"
@@ -36,7 +41,7 @@ OnnxActions::OnnxActions(ProjectDocument* document, TrainingPage* training, widg
       m_open(new QAction(tr("O&pen ONNX…"), this)) {
     m_export->setObjectName(QStringLiteral("exportOnnxAction"));
     m_open->setObjectName(QStringLiteral("openOnnxAction"));
-    m_open->setStatusTip(tr("Import an ONNX model as a new project and open it in the designer"));
+    m_open->setStatusTip(tr("View an ONNX model, or import it as a new project and open it in the designer"));
     m_askModel = [this](const QString& suggestion) {
         return QFileDialog::getOpenFileName(m_parent, tr("Open ONNX"), suggestion,
                                             tr("ONNX models (*.onnx);;All files (*)"));
@@ -44,6 +49,26 @@ OnnxActions::OnnxActions(ProjectDocument* document, TrainingPage* training, widg
     m_askProject = [this](const QString& suggestion) {
         return QFileDialog::getSaveFileName(m_parent, tr("Save Imported Project As"), suggestion,
                                             tr("Tessera projects (*.tessera);;All files (*)"));
+    };
+    m_askOpen = [this](const QString& model) {
+        QMessageBox box(QMessageBox::Question, tr("Open ONNX"),
+                        tr("Open %1 to view it (read-only: every node, attribute and weight) or import it as a "
+                           "new project?")
+                            .arg(QFileInfo(model).fileName()),
+                        QMessageBox::Cancel, m_parent);
+        QPushButton* view = box.addButton(tr("&View"), QMessageBox::AcceptRole);
+        QPushButton* import = box.addButton(tr("&Import as Project…"), QMessageBox::AcceptRole);
+        box.setDefaultButton(view);
+        box.exec();
+        return box.clickedButton() == view     ? OpenChoice::View
+               : box.clickedButton() == import ? OpenChoice::Import
+                                               : OpenChoice::Cancel;
+    };
+    m_askTask = [this](const std::vector<onnx::TrainingTask>& choices,
+                       const QString& shape) -> std::optional<onnx::TrainingTask> {
+        TrainingTaskDialog dialog(choices, shape, m_parent);
+        if (dialog.exec() != QDialog::Accepted) return std::nullopt;
+        return dialog.task();
     };
     connect(m_export, &QAction::triggered, this, &OnnxActions::exportDialog);
     connect(m_open, &QAction::triggered, this, &OnnxActions::openDialog);
@@ -146,20 +171,21 @@ bool OnnxActions::exportTo(const QString& onnxFile) {
     return true;
 }
 
-bool OnnxActions::importTo(const QString& onnxFile, const QString& projectFile) {
+bool OnnxActions::importTo(const QString& onnxFile, const QString& projectFile,
+                           const std::optional<onnx::TrainingTask>& task) {
     onnx::ImportedProject imported;
     try {
-        imported = onnx::importOnnxProject(onnxFile.toStdString(), projectFile.toStdString());
+        imported = onnx::importOnnxProject(onnxFile.toStdString(), projectFile.toStdString(), task);
     } catch (const Error& e) {
         emit errorReported(tr("Open ONNX failed: %1").arg(QString::fromUtf8(e.what())), onnxFile);
         return false;
     }
     if (!m_hooks.openProject(projectFile)) return false;
     m_messages->add(widgets::Severity::Info,
-                    tr("Imported %1 as %2: %3 nodes, weights in %4")
+                    tr("Imported %1 as %2: %3 nodes, weights in %4; trained as %5")
                         .arg(onnxFile, projectFile)
                         .arg(imported.nodes)
-                        .arg(QString::fromStdString(imported.weights.string())),
+                        .arg(QString::fromStdString(imported.weights.string()), trainingTaskText(imported.task)),
                     projectFile);
     updateActions();
     return true;
@@ -176,14 +202,31 @@ void OnnxActions::exportDialog() {
     exportTo(path);
 }
 
-bool OnnxActions::checkModel(const QString& onnxFile) {
+std::optional<onnx::ImportedModel> OnnxActions::readModel(const QString& onnxFile) {
     try {
-        onnx::importOnnxFile(onnxFile.toStdString());
+        return onnx::importOnnxFile(onnxFile.toStdString());
     } catch (const Error& e) {
         emit errorReported(tr("Open ONNX failed: %1").arg(QString::fromUtf8(e.what())), onnxFile);
-        return false;
+        return std::nullopt;
     }
-    return true;
+}
+
+OnnxView* OnnxActions::currentView() const { return m_view.data(); }
+
+OnnxView* OnnxActions::view(const QString& onnxFile) {
+    onnx::InspectedModel model;
+    try {
+        model = onnx::inspectOnnxFile(onnxFile.toStdString());
+    } catch (const Error& e) {
+        emit errorReported(tr("Open ONNX failed: %1").arg(QString::fromUtf8(e.what())), onnxFile);
+        return nullptr;
+    }
+    auto* view = new OnnxView(std::move(model), m_parent);
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    connect(view, &OnnxView::importRequested, this, &OnnxActions::importDialog);
+    m_view = view;
+    view->show();
+    return view;
 }
 
 void OnnxActions::setFileQuestions(FileQuestion model, FileQuestion project) {
@@ -192,14 +235,32 @@ void OnnxActions::setFileQuestions(FileQuestion model, FileQuestion project) {
 }
 
 void OnnxActions::openDialog() {
-    if (!m_hooks.mayReplace()) return;
     const QString model = m_askModel(QString());
-    if (model.isEmpty() || !checkModel(model)) return;
-    const QFileInfo info(model);
+    if (model.isEmpty()) return;
+    switch (m_askOpen(model)) {
+        case OpenChoice::View:
+            view(model);
+            break;
+        case OpenChoice::Import:
+            importDialog(model);
+            break;
+        case OpenChoice::Cancel:
+            break;
+    }
+}
+
+void OnnxActions::importDialog(const QString& onnxFile) {
+    if (!m_hooks.mayReplace()) return;
+    const std::optional<onnx::ImportedModel> model = readModel(onnxFile);
+    if (!model) return;
+    const std::optional<onnx::TrainingTask> task =
+        m_askTask(onnx::trainingTaskChoices(*model), QString::fromStdString(onnx::outputShapeText(model->graph)));
+    if (!task) return;
+    const QFileInfo info(onnxFile);
     QString project = m_askProject(info.dir().filePath(info.completeBaseName() + ".tessera"));
     if (project.isEmpty()) return;
     if (QFileInfo(project).suffix().isEmpty()) project += QStringLiteral(".tessera");
-    importTo(model, project);
+    if (importTo(onnxFile, project, task) && m_view && m_view->file() == onnxFile) m_view->close();
 }
 
 }  // namespace tessera::app

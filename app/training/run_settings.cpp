@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "core/graph/node_type_registry.h"
+#include "widgets/common/core_messages.h"
 
 namespace tessera::app {
 
@@ -115,8 +116,9 @@ QString clearInitialWeightsText() {
     return QCoreApplication::translate("tessera::app::RunSettings", "Clear Initial Weights");
 }
 
-QString explainRunError(const QString& error) {
-    if (!error.contains(QStringLiteral("training.initialWeights: "))) return error;
+QString explainRunError(const QString& message) {
+    const QString error = widgets::coreMessage(message.toStdString());
+    if (!message.contains(QStringLiteral("training.initialWeights: "))) return error;
     // First, so that the one line the Training page has for it shows the way out before the details.
     return QCoreApplication::translate("tessera::app::RunSettings",
                                        "The run cannot start from the project's initial weights: press Clear beside "

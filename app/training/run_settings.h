@@ -47,7 +47,8 @@ io::Json withoutInitialWeights(io::Json training);
 QString clearInitialWeightsText();
 inline const char* const kInitialWeightsKey = "initialWeights";
 // A run refused over training.initialWeights (the file is missing, or no longer fits the edited graph)
-// says first where the window clears it, then why; any other message comes back as it was.
+// says first where the window clears it, then why; every message in the interface's language
+// (widgets::coreMessage: the model that cannot be built, the training settings' fields).
 QString explainRunError(const QString& error);
 
 }  // namespace tessera::app

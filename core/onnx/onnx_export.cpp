@@ -118,6 +118,11 @@ std::string exportOnnx(const graph::GraphModule& model, const ExportOptions& opt
     proto.set_producer_name("Tessera");
     proto.set_producer_version(TESSERA_VERSION);
     proto.set_doc_string(options.docString);
+    for (const auto& [key, value] : options.metadata) {
+        auto* entry = proto.add_metadata_props();
+        entry->set_key(key);
+        entry->set_value(value);
+    }
     auto* opset = proto.add_opset_import();
     opset->set_domain("");
     opset->set_version(kOpsetVersion);

@@ -6,12 +6,14 @@
 //
 //   auto model = graph::GraphModule::build(graph, gen);
 //   model->loadStateDict(io::loadSafetensors("weights.safetensors").tensors);
-//   onnx::exportOnnxFile(*model, "model.onnx", {.modelName = "digits-cnn", .docString = "…"});
+//   onnx::exportOnnxFile(*model, "model.onnx", {.modelName = "digits-cnn", .docString = "…", .metadata = {}});
 //   std::string bytes = onnx::exportOnnx(*model);       // the serialized ModelProto
 #pragma once
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/graph/graph_module.h"
 
@@ -23,6 +25,9 @@ inline constexpr int kOpsetVersion = 17;
 struct ExportOptions {
     std::string modelName = "tessera-model";  // the graph's name
     std::string docString;
+    // The model's metadata_props (key, value): an exported project keeps its training task there
+    // (onnx_task.h), so importing the file gives it its Target and loss again.
+    std::vector<std::pair<std::string, std::string>> metadata;
 };
 
 std::string exportOnnx(const graph::GraphModule& model, const ExportOptions& options = {});

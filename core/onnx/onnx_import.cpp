@@ -29,45 +29,6 @@ namespace {
 // Larger files are refused before parsing: a model of the workbench is far smaller.
 constexpr std::size_t kMaxBytes = std::size_t{1} << 30;
 
-const std::set<std::string> kSupported{"Gemm",
-                                       "MatMul",
-                                       "Conv",
-                                       "MaxPool",
-                                       "AveragePool",
-                                       "GlobalAveragePool",
-                                       "BatchNormalization",
-                                       "LayerNormalization",
-                                       "Relu",
-                                       "Sigmoid",
-                                       "Tanh",
-                                       "Elu",
-                                       "LeakyRelu",
-                                       "Softmax",
-                                       "LogSoftmax",
-                                       "Identity",
-                                       "Dropout",
-                                       "Flatten",
-                                       "Reshape",
-                                       "Add",
-                                       "Mul",
-                                       "Sub",
-                                       "Div",
-                                       "Concat",
-                                       "Gather",
-                                       "Cast",
-                                       "Constant",
-                                       "Transpose",
-                                       "LSTM",
-                                       "GRU",
-                                       "Shape",
-                                       "Unsqueeze",
-                                       "Squeeze",
-                                       "Slice",
-                                       "ConstantOfShape",
-                                       "Split",
-                                       "Erf",
-                                       "Pow"};
-
 }  // namespace
 
 Tensor Importer::tensorFrom(const ::onnx::TensorProto& t) const {
@@ -542,6 +503,17 @@ void Importer::importNode(const ::onnx::NodeProto& n) {
     }
 }
 
+::onnx::ModelProto parseModel(std::string_view bytes, const std::string& source) {
+    if (bytes.size() > kMaxBytes) throw IoError(source + ": larger than 1 GiB; not an ONNX model Tessera can import");
+    ::onnx::ModelProto model;
+    if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()) ||
+        !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+        throw IoError(source + ": not a valid ONNX model (the protobuf data is truncated or corrupted)");
+    }
+    if (!model.has_graph()) throw IoError(source + ": not an ONNX model (no graph)");
+    return model;
+}
+
 ImportedModel Importer::run() {
     const ::onnx::GraphProto& g = m_model.graph();
     std::int64_t opset = -1;
@@ -555,7 +527,7 @@ ImportedModel Importer::run() {
     std::vector<std::string> unsupported;
     for (const auto& n : g.node()) {
         const bool known = n.domain().empty() || n.domain() == "ai.onnx";
-        if (!known || !kSupported.count(n.op_type())) {
+        if (!supportedOperator(n)) {
             const std::string what = (known ? "" : n.domain() + ".") + n.op_type();
             if (std::find(unsupported.begin(), unsupported.end(), what) == unsupported.end())
                 unsupported.push_back(what);
@@ -610,9 +582,15 @@ ImportedModel Importer::run() {
                 fail("the imported graph is invalid: " + graph::formatProblem(p, &m_graph));
         }
     }
-    return ImportedModel{
-        m_graph, m_weights, g.name(), m_model.doc_string(),
-        m_model.producer_name() + (m_model.producer_version().empty() ? "" : " " + m_model.producer_version())};
+    ImportedModel out{
+        m_graph,
+        m_weights,
+        g.name(),
+        m_model.doc_string(),
+        m_model.producer_name() + (m_model.producer_version().empty() ? "" : " " + m_model.producer_version()),
+        {}};
+    for (const auto& p : m_model.metadata_props()) out.metadata[p.key()] = p.value();
+    return out;
 }
 
 }  // namespace tessera::onnx::detail
@@ -620,14 +598,7 @@ ImportedModel Importer::run() {
 namespace tessera::onnx {
 
 ImportedModel importOnnx(std::string_view bytes, const std::string& source) {
-    if (bytes.size() > detail::kMaxBytes)
-        throw IoError(source + ": larger than 1 GiB; not an ONNX model Tessera can import");
-    ::onnx::ModelProto model;
-    if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()) ||
-        !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-        throw IoError(source + ": not a valid ONNX model (the protobuf data is truncated or corrupted)");
-    }
-    if (!model.has_graph()) throw IoError(source + ": not an ONNX model (no graph)");
+    const ::onnx::ModelProto model = detail::parseModel(bytes, source);
     return detail::Importer(model, source).run();
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,6 +28,9 @@ struct ImportedModel {
     std::string name;          // the ONNX graph's name
     std::string docString;
     std::string producer;  // "pytorch 1.13.1"
+    // The model's metadata_props; an export from Tessera keeps the project's training task there
+    // (onnx_task.h).
+    std::map<std::string, std::string> metadata;
 };
 
 // `source` names the bytes in messages (usually the file name).

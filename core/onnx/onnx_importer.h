@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,20 +29,30 @@ using Ints = std::vector<std::int64_t>;
 constexpr std::int64_t kMaxElements = std::int64_t{1} << 28;
 
 bool allZero(const Tensor& t);
+// The parsed model of `bytes`; IoError naming `source` when they are not an ONNX model.
+::onnx::ModelProto parseModel(std::string_view bytes, const std::string& source);
+// Whether the importer has a rule for the node's operator (onnx_inspect.cpp keeps the list).
+bool supportedOperator(const ::onnx::NodeProto& n);
 
 class Importer {
 public:
     Importer(const ::onnx::ModelProto& model, std::string source) : m_model(model), m_source(std::move(source)) {}
 
     ImportedModel run();
+    // A float32 or int64 tensor's values; ValueError for other data types and inconsistent data.
+    Tensor tensorFrom(const ::onnx::TensorProto& t) const;
+    // After run() threw for a node: that node and why (the message without its prefix); else null.
+    const ::onnx::NodeProto* failedNode() const { return m_failedNode; }
+    const std::string& failedWhy() const { return m_failedWhy; }
 
 private:
     [[noreturn]] void fail(const std::string& why) const { throw ValueError(m_source + ": " + why); }
     [[noreturn]] void failNode(const ::onnx::NodeProto& n, const std::string& why) const {
+        m_failedNode = &n;
+        m_failedWhy = why;
         fail("node '" + n.name() + "' (" + n.op_type() + "): " + why);
     }
 
-    Tensor tensorFrom(const ::onnx::TensorProto& t) const;
     const ::onnx::AttributeProto* attr(const ::onnx::NodeProto& n, const std::string& name) const;
     std::int64_t intAttr(const ::onnx::NodeProto& n, const std::string& name, std::int64_t def) const;
     double floatAttr(const ::onnx::NodeProto& n, const std::string& name, double def) const;
@@ -158,6 +169,8 @@ private:
     std::set<const ::onnx::NodeProto*> m_claimed;             // nodes inside a pattern
     const ::onnx::NodeProto* m_current = nullptr;
     double m_x = 0;
+    mutable const ::onnx::NodeProto* m_failedNode = nullptr;
+    mutable std::string m_failedWhy;
 };
 
 }  // namespace tessera::onnx::detail

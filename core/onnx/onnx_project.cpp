@@ -1,6 +1,7 @@
 #include "core/onnx/onnx_project.h"
 
 #include "core/onnx/onnx_export.h"
+#include "core/onnx/onnx_task.h"
 #include "core/train/project_session.h"
 
 namespace tessera::onnx {
@@ -10,7 +11,10 @@ void exportProjectOnnx(const io::Project& project, const std::filesystem::path& 
     auto model = train::buildModel(project, 0);
     train::loadWeights(*model, weights);
     model->eval();
-    exportOnnxFile(*model, out, {.modelName = project.name, .docString = project.description});
+    ExportOptions options{.modelName = project.name, .docString = project.description, .metadata = {}};
+    if (std::string task = trainingTaskMetadata(graph::ModelGraph::fromProject(project)); !task.empty())
+        options.metadata.emplace_back(kTaskMetadataKey, std::move(task));
+    exportOnnxFile(*model, out, options);
 }
 
 std::filesystem::path projectWeightsFile(const std::filesystem::path& projectFile) {
@@ -33,11 +37,14 @@ io::Project projectFromImport(const ImportedModel& model, const std::filesystem:
     return project;
 }
 
-ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile) {
-    const ImportedModel imported = importOnnxFile(onnxFile);
+ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile,
+                                  const std::optional<TrainingTask>& task) {
+    ImportedModel imported = importOnnxFile(onnxFile);
     auto model = buildImported(imported);
-    ImportedProject result{projectFromImport(imported, onnxFile), projectWeightsFile(projectFile),
-                           imported.graph.nodes().size()};
+    const std::size_t nodes = imported.graph.nodes().size();
+    const TrainingTask chosen = task ? *task : trainingTaskChoices(imported).front();
+    addTrainingTask(imported.graph, chosen);
+    ImportedProject result{projectFromImport(imported, onnxFile), projectWeightsFile(projectFile), nodes, chosen};
     // Training fine-tunes the imported weights rather than drawing new ones; the file sits beside the
     // project, so its bare name resolves.
     if (!result.project.training.isObject()) result.project.training = io::Json::object();

@@ -11,9 +11,11 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 
 #include "core/io/project.h"
 #include "core/onnx/onnx_import.h"
+#include "core/onnx/onnx_task.h"
 
 namespace tessera::onnx {
 
@@ -35,12 +37,16 @@ io::Project projectFromImport(const ImportedModel& model, const std::filesystem:
 struct ImportedProject {
     io::Project project;
     std::filesystem::path weights;  // projectWeightsFile(projectFile)
-    std::size_t nodes = 0;
+    std::size_t nodes = 0;          // the imported model's, before the Target and loss are added
+    TrainingTask task;              // the Target and loss added
 };
 
 // Imports `onnxFile` and writes `projectFile` and its weights file; the project's training section names
-// that file as "initialWeights", so training fine-tunes the imported weights. Throws the importer's errors (one
-// message naming every unsupported operator) before anything is written.
-ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile);
+// that file as "initialWeights", so training fine-tunes the imported weights. The model gets the Target and
+// loss of `task`, by default the first of trainingTaskChoices() (the file's own, else inferred from the
+// output's shape). Throws the importer's errors (one message naming every unsupported operator) before
+// anything is written.
+ImportedProject importOnnxProject(const std::filesystem::path& onnxFile, const std::filesystem::path& projectFile,
+                                  const std::optional<TrainingTask>& task = std::nullopt);
 
 }  // namespace tessera::onnx

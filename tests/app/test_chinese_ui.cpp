@@ -1,5 +1,6 @@
 // The whole workbench in zh_CN, walked offscreen: every page and nested tab (before and after a run),
-// every dock, menu, dialog and every step of every lesson. Any visible text — labels, buttons, tabs,
+// every dock, menu, dialog (the ONNX viewer of a model on every node, an import's task question
+// among them) and every step of every lesson. Any visible text — labels, buttons, tabs,
 // combo items, tool tips, headers and cells of the views, group titles, menu entries, scene texts —
 // that holds an English word outside an allowlist fails the test, naming where it was seen. This finds
 // what test_translations cannot: words that never reach tr() (core's, or ones built from keys).
@@ -34,6 +35,9 @@
 
 #include "app/autograd/autograd_dialogs.h"
 #include "app/main_window.h"
+#include "app/onnx/onnx_actions.h"
+#include "app/onnx/onnx_view.h"
+#include "app/onnx/training_task_dialog.h"
 #include "app/preferences.h"
 #include "app/training/training_controller.h"
 #include "app/training/training_page.h"
@@ -41,10 +45,13 @@
 #include "core/data/load_dataset.h"
 #include "core/graph/node_type_registry.h"
 #include "core/io/project.h"
+#include "core/onnx/onnx_import.h"
+#include "core/onnx/onnx_task.h"
 #include "core/optim/optimizer_registry.h"
 #include "core/optim/scheduler_registry.h"
 #include "widgets/autograd/lesson_player.h"
 #include "widgets/data/csv_import_dialog.h"
+#include "widgets/onnx/onnx_nodes_model.h"
 
 using tessera::app::MainWindow;
 
@@ -287,6 +294,45 @@ private slots:
             walkPages(example);
         }
 
+        // The ONNX viewer of the model just trained, every node's details, and an import's task question.
+        // The file's own names (operators, attributes, values) are the model's words, not the interface's.
+        const QString onnxFile = runs.filePath("iris.onnx");
+        QVERIFY(w.openExample("iris-mlp"));
+        QVERIFY(w.trainingPage()->run({.epochs = 1}));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(w.onnxActions()->exportTo(onnxFile), qPrintable(w.lastError()));
+        tessera::app::OnnxView* onnxView = w.onnxActions()->view(onnxFile);
+        QVERIFY(onnxView);
+        QSet<QString> modelWords = allowlist();
+        modelWords << "IR"
+                   << "opset";  // ONNX's own terms, as "ONNX" itself
+        const tessera::onnx::InspectedModel& inspected = onnxView->nodes()->model();
+        const QRegularExpression wordIn("[A-Za-z][A-Za-z0-9_]*");
+        auto allowWords = [&](const std::string& text) {
+            for (auto it = wordIn.globalMatch(QString::fromStdString(text)); it.hasNext();)
+                modelWords << it.next().captured();
+        };
+        allowWords(inspected.producer + " " + inspected.graphName + " " + inspected.source);
+        for (const auto& n : inspected.nodes) {
+            allowWords(n.name + " " + n.opType);
+            for (const auto& v : n.inputs) allowWords(v);
+            for (const auto& v : n.outputs) allowWords(v);
+            for (const auto& a : n.attributes) allowWords(a.name + " " + a.type + " " + a.value);
+        }
+        for (const auto* list : {&inspected.inputs, &inspected.outputs, &inspected.weights})
+            for (const auto& v : *list) allowWords(v.name + " " + v.dtype + " " + v.shapeText());
+        Walker onnxWalker(modelWords);
+        for (int r = 0; r < onnxView->nodes()->rowCount(); ++r) {
+            onnxView->selectNode(r);
+            onnxWalker.collect(onnxView, QString("ONNX viewer node %1").arg(r));
+        }
+        const tessera::onnx::ImportedModel imported = tessera::onnx::importOnnxFile(onnxFile.toStdString());
+        tessera::app::TrainingTaskDialog task(tessera::onnx::trainingTaskChoices(imported),
+                                              QString::fromStdString(tessera::onnx::outputShapeText(imported.graph)),
+                                              &w);
+        task.show();
+        onnxWalker.collect(&task, "Training task question");
+
         tessera::app::PreferencesDialog preferences({}, &w);
         preferences.show();
         walker.collect(&preferences, "Preferences");
@@ -308,10 +354,11 @@ private slots:
             }
         }
         // QTest cuts long messages: each finding on a line of its own first.
-        for (const QString& f : walker.failures()) qWarning("%s", qPrintable(f));
-        QVERIFY2(walker.failures().isEmpty(), qPrintable(QString("%1 English text(s) in the zh_CN interface:\n  %2")
-                                                             .arg(walker.failures().size())
-                                                             .arg(walker.failures().join("\n  "))));
+        QStringList failures = walker.failures() + onnxWalker.failures();
+        for (const QString& f : failures) qWarning("%s", qPrintable(f));
+        QVERIFY2(failures.isEmpty(), qPrintable(QString("%1 English text(s) in the zh_CN interface:\n  %2")
+                                                    .arg(failures.size())
+                                                    .arg(failures.join("\n  "))));
     }
 };
 

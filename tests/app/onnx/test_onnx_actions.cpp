@@ -254,13 +254,13 @@ private slots:
         QVERIFY(onnx_harness::excess(onnx_harness::runOrt(again.toStdString(), x, dir()),
                                      io::readNpy(dir() / "y_cnn.npy")) <= 0);
 
-        // Editable and trainable: ten classes instead of five, a target and a loss, the digits as data.
+        // Editable and trainable: the import gave it a Target of five classes and NLLLoss after its
+        // LogSoftmax; ten classes instead, the digits as data.
         widgets::GraphModel* edit = w.document()->graphModel();
+        QCOMPARE(g->nodeData("loss", widgets::GraphModel::TypeRole).toString(), QStringLiteral("NLLLoss"));
+        QCOMPARE(w.document()->project().findNode("target")->params.at("classes").asInteger(), std::int64_t{5});
         QVERIFY(edit->setParam("linear1", "out_features", io::Json(10)));
-        const QString target = edit->addNode("Target", io::Json::object({{"classes", 10}}));
-        const QString loss = edit->addNode("NLLLoss");
-        QVERIFY(edit->connectPorts("logsoftmax1", 0, loss, 0));
-        QVERIFY(edit->connectPorts(target, 0, loss, 1));
+        QVERIFY(edit->setParam("target", "classes", io::Json(10)));
         io::Project p = w.document()->project();
         p.data = io::parseJson(R"({"dataset": "digits", "scale": 0.0625, "testFraction": 0.2, "seed": 0})", "data");
         p.training = io::parseJson(
@@ -307,12 +307,12 @@ private slots:
         std::string logits;
         for (const io::EdgeSpec& e : p.edges)
             if (p.findNode(e.to)->type == "Output") logits = e.from;
-        widgets::GraphModel* edit = w.document()->graphModel();
-        const QString target = edit->addNode("Target", io::Json::object({{"classes", classes}}));
-        const QString loss = edit->addNode("CrossEntropyLoss");
-        QVERIFY(edit->connectPorts(QString::fromStdString(logits), 0, loss, 0));
-        QVERIFY(edit->connectPorts(target, 0, loss, 1));
-        p = w.document()->project();
+        // The import gave it a Target of torch's classes and cross-entropy on the logits.
+        QCOMPARE(p.findNode("target")->params.at("classes").asInteger(), classes);
+        QCOMPARE(p.findNode("loss")->type, std::string("CrossEntropyLoss"));
+        bool onLogits = false;
+        for (const io::EdgeSpec& e : p.edges) onLogits = onLogits || (e.to == "loss" && e.from == logits);
+        QVERIFY(onLogits);
         p.data = io::parseJson(R"({"csv": "mlp-ft.csv", "target": "label", "testFraction": 0.2, "seed": 0})", "data");
         train::ProjectSession session(p, project.toStdString(), {.seed = 3});
 
@@ -386,6 +386,11 @@ private slots:
                 asked << "project " + QFileInfo(suggestion).fileName();
                 return project;
             });
+        w.onnxActions()->setOpenQuestion([](const QString&) { return app::OnnxActions::OpenChoice::Import; });
+        w.onnxActions()->setTaskQuestion([&](const std::vector<onnx::TrainingTask>& choices, const QString& shape) {
+            asked << "task " + shape;
+            return std::optional<onnx::TrainingTask>(choices.front());
+        });
         for (const QString& bad : {m_dir.filePath("unsupported.onnx"), m_dir.filePath("truncated.onnx")}) {
             model = bad;
             asked.clear();
@@ -397,7 +402,7 @@ private slots:
         model = m_dir.filePath("mlp.onnx");
         asked.clear();
         w.onnxActions()->openDialog();
-        QCOMPARE(asked, (QStringList{"model", "project mlp.tessera"}));
+        QCOMPARE(asked, (QStringList{"model", "task [N, 3]", "project mlp.tessera"}));
         QVERIFY(QFile::exists(project));
         QCOMPARE(w.document()->filePath(), project);
     }

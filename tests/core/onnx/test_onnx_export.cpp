@@ -163,7 +163,7 @@ private:
     // Exports, runs onnxruntime and compares with predict.
     void checkAgainstOrt(const std::string& name, const graph::GraphModule& model, bool indices) {
         const fs::path file = dir() / (name + ".onnx");
-        onnx::exportOnnxFile(model, file, {.modelName = name, .docString = "test model " + name});
+        onnx::exportOnnxFile(model, file, {.modelName = name, .docString = "test model " + name, .metadata = {}});
         m_files.push_back(QString::fromStdString(file.string()));
         const Tensor x = inputsFor(model, indices, 7);
         const Tensor expected = const_cast<graph::GraphModule&>(model).forward(x);
@@ -225,7 +225,8 @@ private slots:
 
     void metadataAndDynamicBatch() {
         auto model = buildModel(layerCases()[0].graph, 1);
-        const std::string bytes = onnx::exportOnnx(*model, {.modelName = "tiny", .docString = "a doc string"});
+        const std::string bytes =
+            onnx::exportOnnx(*model, {.modelName = "tiny", .docString = "a doc string", .metadata = {}});
         const onnx::ImportedModel m = onnx::importOnnx(bytes, "tiny.onnx");
         QCOMPARE(m.name, std::string("tiny"));
         QCOMPARE(m.docString, std::string("a doc string"));
