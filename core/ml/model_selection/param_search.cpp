@@ -26,21 +26,20 @@ double number(const ParamValue& d, std::string_view key) {
     return v->asDouble();
 }
 
-std::vector<ParamValue> dictsOf(const ParamValue& grid, std::string_view where, bool sampler) {
+std::vector<ParamValue> dictsOf(const ParamValue& grid, bool sampler) {
     if (grid.kind() == ParamValue::Kind::Dict) return {grid};
     if (!grid.isSequence()) {
         if (sampler)
-            throw TypeError(std::string(where) + ": Parameter distribution is not a dict or a list, got: " +
-                            grid.repr() + " of type " + grid.typeName());
-        throw TypeError(std::string(where) + ": Parameter grid should be a dict or a list, got: " + grid.repr() +
-                        " of type " + grid.typeName());
+            throw TypeError("Parameter distribution is not a dict or a list, got: " + grid.repr() + " of type " +
+                            grid.typeName());
+        throw TypeError("Parameter grid should be a dict or a list, got: " + grid.repr() + " of type " +
+                        grid.typeName());
     }
     for (const auto& g : grid.items())
         if (g.kind() != ParamValue::Kind::Dict)
             throw TypeError(
-                std::string(where) +
-                (sampler ? ": Parameter distribution is not a dict (" : ": Parameter grid is not a dict (") + g.repr() +
-                ")");
+                std::string(sampler ? "Parameter distribution is not a dict (" : "Parameter grid is not a dict (") +
+                g.repr() + ")");
     return grid.items();
 }
 
@@ -100,18 +99,18 @@ ParamValue sampleDistribution(const ParamValue& distribution, RandomState& rng) 
                      "' is not available in Tessera (uniform, loguniform and randint are)");
 }
 
-std::vector<ParamList> parameterGrid(const ParamValue& paramGrid, std::string_view where) {
-    const std::vector<ParamValue> grids = dictsOf(paramGrid, where, false);
+std::vector<ParamList> parameterGrid(const ParamValue& paramGrid) {
+    const std::vector<ParamValue> grids = dictsOf(paramGrid, false);
     for (const auto& g : grids)
         for (const auto& [key, value] : g.members()) {
             if (!value.isSequence())
-                throw TypeError(std::string(where) + ": Parameter grid for parameter '" + key +
+                throw TypeError("Parameter grid for parameter '" + key +
                                 "' needs to be a list or a numpy array, but got " + value.repr() + " (of type " +
                                 value.typeName() +
                                 ") instead. Single values need to be wrapped in a list with one "
                                 "element.");
             if (value.items().empty())
-                throw ValueError(std::string(where) + ": Parameter grid for parameter '" + key +
+                throw ValueError("Parameter grid for parameter '" + key +
                                  "' need to be a non-empty sequence, got: " + value.repr());
         }
     std::vector<ParamList> out;
@@ -139,8 +138,8 @@ std::vector<ParamList> parameterGrid(const ParamValue& paramGrid, std::string_vi
 }
 
 std::vector<ParamList> parameterSampler(const ParamValue& paramDistributions, std::int64_t nIter,
-                                        std::optional<std::int64_t> randomState, std::string_view where) {
-    const std::vector<ParamValue> dists = dictsOf(paramDistributions, where, true);
+                                        std::optional<std::int64_t> randomState) {
+    const std::vector<ParamValue> dists = dictsOf(paramDistributions, true);
     bool allLists = true;
     for (const auto& d : dists)
         for (const auto& [key, value] : d.members()) {
@@ -149,13 +148,13 @@ std::vector<ParamList> parameterSampler(const ParamValue& paramDistributions, st
                 continue;
             }
             if (!value.isSequence())
-                throw TypeError(std::string(where) + ": Parameter grid for parameter '" + key +
+                throw TypeError("Parameter grid for parameter '" + key +
                                 "' is not iterable or a distribution (value=" + value.repr() + ")");
         }
     RandomState rng = checkRandomState(randomState);
     std::vector<ParamList> out;
     if (allLists) {
-        const std::vector<ParamList> grid = parameterGrid(paramDistributions, where);
+        const std::vector<ParamList> grid = parameterGrid(paramDistributions);
         const auto size = static_cast<std::int64_t>(grid.size());
         const std::int64_t n = std::min(nIter, size);
         // sample_without_replacement(size, n, method="auto").
@@ -179,7 +178,12 @@ std::vector<ParamList> parameterSampler(const ParamValue& paramDistributions, st
                 if (j < n) picks[static_cast<std::size_t>(j)] = i;
             }
         }
-        for (std::int64_t i : picks) out.push_back(grid[static_cast<std::size_t>(i)]);
+        // ParameterGrid.__getitem__ builds each dict over the keys in reverse sorted order.
+        for (std::int64_t i : picks) {
+            ParamList candidate = grid[static_cast<std::size_t>(i)];
+            std::reverse(candidate.begin(), candidate.end());
+            out.push_back(std::move(candidate));
+        }
         return out;
     }
     for (std::int64_t it = 0; it < nIter; ++it) {
@@ -192,9 +196,7 @@ std::vector<ParamList> parameterSampler(const ParamValue& paramDistributions, st
                 params.emplace_back(key, sampleDistribution(value, rng));
             } else {
                 if (value.items().empty())
-                    throw ValueError(std::string(where) +
-                                     ": Cannot take a larger sample than population when "
-                                     "'replace=False'");
+                    throw ValueError("high <= 0");  // NumPy's words for randint(0): an empty list of values
                 params.emplace_back(key, value.items()[static_cast<std::size_t>(
                                              rng.randint(0, static_cast<std::int64_t>(value.items().size())))]);
             }

@@ -4,7 +4,7 @@
 // be printed and be saved:
 //
 //   ParamValue d = loguniformDistribution(1e-3, 1e2);    // {'distribution': 'loguniform', 'a': 0.001, 'b': 100.0}
-//   auto grid = parameterGrid(ParamValue::dict({{"alpha", ParamValue::list({0.1, 1.0})}}), "GridSearchCV");
+//   auto grid = parameterGrid(ParamValue::dict({{"alpha", ParamValue::list({0.1, 1.0})}})));
 //   // grid: [{alpha: 0.1}, {alpha: 1.0}]
 //   auto draws = parameterSampler(ParamValue::dict({{"alpha", d}}), /*nIter=*/5, /*randomState=*/0,
 //   "RandomizedSearchCV");
@@ -32,11 +32,11 @@ ParamValue sampleDistribution(const ParamValue& distribution, RandomState& rng);
 
 // list(ParameterGrid(param_grid)): a dict or a list of dicts of non-empty lists; each candidate's keys
 // sorted, the last key varying fastest. TypeError/ValueError in sklearn's words.
-std::vector<ParamList> parameterGrid(const ParamValue& paramGrid, std::string_view where);
+std::vector<ParamList> parameterGrid(const ParamValue& paramGrid);
 
 // list(ParameterSampler(param_distributions, n_iter, random_state)): without replacement from the grid
 // when every value is a list (sample_without_replacement's choice of method), else n_iter draws.
 std::vector<ParamList> parameterSampler(const ParamValue& paramDistributions, std::int64_t nIter,
-                                        std::optional<std::int64_t> randomState, std::string_view where);
+                                        std::optional<std::int64_t> randomState);
 
 }  // namespace tessera::ml::model_selection

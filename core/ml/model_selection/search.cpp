@@ -189,7 +189,8 @@ private:
 
     // best_params_ entries: a 0-d tensor for a number, a one-element string array otherwise.
     static Array paramAsArray(const ParamValue& v) {
-        if (v.isInt() || v.isBool()) return Array(Tensor::scalar<std::int64_t>(v.asInt()));
+        if (v.isBool()) return Array(Tensor::scalar<bool>(v.asBool()));
+        if (v.isInt()) return Array(Tensor::scalar<std::int64_t>(v.asInt()));
         if (v.isNumber()) return Array(Tensor::scalar<double>(v.asDouble()));
         if (v.isNone()) return Array();
         return Array(std::vector<std::string>{v.isString() ? v.asString() : v.repr()});
@@ -296,7 +297,7 @@ public:
     using BaseSearchCV::BaseSearchCV;
 
 protected:
-    std::vector<ParamList> candidateParams() const override { return parameterGrid(param("param_grid"), className()); }
+    std::vector<ParamList> candidateParams() const override { return parameterGrid(param("param_grid")); }
 };
 
 class RandomizedSearchCV : public BaseSearchCV {
@@ -311,7 +312,7 @@ protected:
         if (!param("n_iter").isInt() || paramInt("n_iter") < 1)
             throw ValueError(className() + ": n_iter must be a positive int, got " + param("n_iter").repr());
         return parameterSampler(param("param_distributions"), paramInt("n_iter"),
-                                seed.isNone() ? std::nullopt : std::optional<std::int64_t>(seed.asInt()), className());
+                                seed.isNone() ? std::nullopt : std::optional<std::int64_t>(seed.asInt()));
     }
 };
 

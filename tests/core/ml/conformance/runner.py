@@ -5,23 +5,29 @@
 Reads every cases/*.json (a list of cases), makes each case's seeded data, runs sklearn 1.2.1 on it and
 writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read, then each
 method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy; string arrays, None
-attributes and error messages go to OUT_DIR/CASE/meta.json. OUT_DIR/defaults.json holds get_params()
+attributes and error messages go to OUT_DIR/CASE/meta.json. Dicts (cv_results_), Tree objects and held
+fitted estimators (best_estimator_) are written key by key as NAME.KEY (Note [Attributes that are dicts or
+objects] in core/ml/README.md); clock times are listed but not written. OUT_DIR/defaults.json holds get_params()
 of every registered class NAME (in the tagged form of core/ml's ParamValue::toJson).
 """
 import importlib
 import inspect
 import json
+import numbers
 import os
 import sys
 import warnings
 
 import numpy as np
+import scipy.stats
+from sklearn.utils.validation import check_is_fitted
 
 warnings.simplefilter("ignore")
 
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
-           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble"]
+           "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble",
+           "sklearn.model_selection"]
 
 # A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
 TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value", "impurity", "n_node_samples",
@@ -47,7 +53,13 @@ def decode(v):
             return tuple(decode(x) for x in v["tuple"])
         if "dict" in v:
             # Keys are text in JSON; the digits of an int key (a class label) become the int again.
-            return {(int(k) if k.lstrip("-").isdigit() else k): decode(x) for k, x in v["dict"].items()}
+            d = {(int(k) if k.lstrip("-").isdigit() else k): decode(x) for k, x in v["dict"].items()}
+            # Tessera's tagged dicts for splitters and scipy.stats distributions (core/ml/README.md).
+            if "splitter" in d:
+                return find_class(d.pop("splitter"))(**d)
+            if "distribution" in d:
+                return getattr(scipy.stats, d.pop("distribution"))(**d)
+            return d
         if "estimator" in v:
             return find_class(v["estimator"])(**{k: decode(x) for k, x in v.get("params", {}).items()})
     return v
@@ -143,6 +155,63 @@ def public_attributes(est):
     return names
 
 
+# Search results that depend on the clock are listed but not written, so they are not compared.
+TIMES = {"refit_time_", "cv_results_.mean_fit_time", "cv_results_.std_fit_time", "cv_results_.mean_score_time",
+         "cv_results_.std_score_time"}
+
+
+def param_column(col):
+    """A cv_results_ param_NAME column (a masked object array) as Tessera stores it: numbers when every
+    candidate has a number, else strings (str of a str, repr otherwise, "--" where masked)."""
+    values, mask = list(col.data), np.ma.getmaskarray(col)
+    if not mask.any() and all(isinstance(v, numbers.Number) and not isinstance(v, (bool, np.bool_)) for v in values):
+        if all(isinstance(v, (int, np.integer)) for v in values):
+            return np.array(values, dtype=np.int64)
+        return np.array(values, dtype=np.float64)
+    return ["--" if m else (v if isinstance(v, str) else repr(v)) for v, m in zip(values, mask)]
+
+
+def is_fitted(est):
+    try:
+        check_is_fitted(est)
+        return True
+    except Exception:
+        return False
+
+
+def flatten(est, prefix, meta, out):
+    """Every public fitted attribute of est under PREFIX.NAME, by Note [Attributes that are dicts or objects]:
+    a Tree's arrays, a dict's keys, a held estimator's attributes (and its steps')."""
+    for name in public_attributes(est):
+        if name == "scorer_":  # a callable (or a dict of callables): not data
+            continue
+        value = getattr(est, name)
+        full = prefix + name
+        if type(value).__name__ == "Tree" and hasattr(value, "children_left"):
+            for a in TREE_ARRAYS:
+                meta["attributes"].append(full + "." + a)
+                save(out, "attr." + full + "." + a, getattr(value, a), meta)
+        elif isinstance(value, dict) and value:
+            for key, v in value.items():
+                meta["attributes"].append(full + "." + key)
+                if full + "." + key in TIMES:
+                    continue
+                if key.startswith("param_"):
+                    v = param_column(v)
+                elif key == "params":
+                    v = [repr(p) for p in v]
+                save(out, "attr." + full + "." + key, v, meta)
+        elif hasattr(value, "get_params") and not isinstance(value, type) and is_fitted(value):
+            flatten(value, full + ".", meta, out)
+            for step, child in getattr(value, "steps", []):
+                if hasattr(child, "get_params"):
+                    flatten(child, full + "." + step + ".", meta, out)
+        else:
+            meta["attributes"].append(full)
+            if full not in TIMES:
+                save(out, "attr." + full, value, meta)
+
+
 def run_case(case, out):
     os.makedirs(out, exist_ok=True)
     X, y, sw, X_test = make_data(case.get("data", {}))
@@ -182,15 +251,7 @@ def run_case(case, out):
                 save(out, method, find_class(case["estimator"])(**{k: decode(v) for k, v in case.get("params", {}).items()}).fit_transform(X, y), meta)
             else:
                 raise ValueError(m)
-        for name in public_attributes(est):
-            value = getattr(est, name)
-            if type(value).__name__ == "Tree" and hasattr(value, "children_left"):
-                for a in TREE_ARRAYS:
-                    meta["attributes"].append(name + "." + a)
-                    save(out, "attr." + name + "." + a, getattr(value, a), meta)
-                continue
-            meta["attributes"].append(name)
-            save(out, "attr." + name, value, meta)
+        flatten(est, "", meta, out)
         meta["children"] = {}
         for step, child in getattr(est, "steps", []):
             if not hasattr(child, "get_params"):
