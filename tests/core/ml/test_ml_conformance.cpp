@@ -85,7 +85,8 @@ std::string compare(const std::string& what, const Array& mine, const Array& ref
         if (a.size() != b.size())
             return what + ": " + std::to_string(a.size()) + " strings, sklearn has " + std::to_string(b.size());
         for (std::size_t i = 0; i < a.size(); ++i)
-            if (!sameUpToNumbers(a[i], b[i], tol)) return what + ": element " + std::to_string(i) + " is '" + a[i] + "', sklearn's '" + b[i] + "'";
+            if (!sameUpToNumbers(a[i], b[i], tol))
+                return what + ": element " + std::to_string(i) + " is '" + a[i] + "', sklearn's '" + b[i] + "'";
         return {};
     }
     if (!mine.isNumeric()) return what + ": expected a numeric array";
