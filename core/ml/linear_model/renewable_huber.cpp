@@ -14,6 +14,7 @@
 
 #include "core/io/npz.h"
 #include "core/ml/base/errors.h"
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 
 namespace tessera::ml {
@@ -166,15 +167,6 @@ double bregman(const Batch& B, const Vec& beta, const Vec& step, double tau, dou
     return total;
 }
 
-int threadsFor(const ParamValue& nJobs) {
-    if (nJobs.isNone()) return 1;
-    const std::int64_t k = nJobs.asInt();
-    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");  // joblib's words
-    const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    if (k > 0) return static_cast<int>(k);
-    return static_cast<int>(std::max<std::int64_t>(1, cores + 1 + k));
-}
-
 Vec toVec(const Tensor& t) {
     const std::vector<double> v = t.toVector<double>();
     return Eigen::Map<const Vec>(v.data(), static_cast<Eigen::Index>(v.size()));
@@ -303,7 +295,7 @@ void RenewableHuberRegressor::update(const Tensor& Xin, const Array& yin, const 
             ? tau * std::max(0.05, std::pow((static_cast<double>(B.p) + std::log(B.weightSum)) / B.weightSum, 0.4))
             : bw.asDouble();
     const double N = wPrev + B.weightSum;
-    tbb::task_arena arena(threadsFor(param("n_jobs")));
+    tbb::task_arena arena(threadsForJobs(param("n_jobs")));
 
     Vec beta = betaPrev;
     std::int64_t iter = 0;

@@ -10,7 +10,6 @@
 #include <cstring>
 #include <exception>
 #include <map>
-#include <thread>
 
 #include "core/ml/base/param.h"
 #include "core/tensor/error.h"
@@ -78,19 +77,28 @@ ErrorScore errorScoreOf(const ParamValue& v) {
         "it has been spelled correctly.)");
 }
 
-int threadsFor(const ParamValue& nJobs) {
-    if (nJobs.isNone()) return 1;
-    const std::int64_t k = nJobs.asInt();
-    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");  // joblib's words
-    const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    if (k > 0) return static_cast<int>(k);
-    return static_cast<int>(std::max<std::int64_t>(1, cores + 1 + k));
+void forEachJob(std::size_t n, int threads, const std::function<void(std::size_t)>& body) {
+    std::vector<std::exception_ptr> failures(n);
+    auto guarded = [&](std::size_t i) {
+        try {
+            body(i);
+        } catch (...) {
+            failures[i] = std::current_exception();
+        }
+    };
+    if (threads <= 1) {
+        for (std::size_t i = 0; i < n; ++i) guarded(i);
+    } else {
+        tbb::task_arena arena(threads);
+        arena.execute([&] { tbb::parallel_for(std::size_t{0}, n, std::size_t{1}, guarded); });
+    }
+    for (const auto& f : failures)
+        if (f) std::rethrow_exception(f);
 }
 
 std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, const Scorers& scorers,
                                const std::vector<FitTask>& tasks, const FitOptions& options, int threads) {
     std::vector<FitResult> results(tasks.size());
-    std::vector<std::exception_ptr> failures(tasks.size());
     const std::size_t nScorers = scorers.items.size();
 
     auto score = [&](const Estimator& e, const Tensor& X, const Array& y, std::vector<double>& out) {
@@ -107,51 +115,40 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
     auto runOne = [&](std::size_t i) {
         const FitTask& task = tasks[i];
         FitResult& r = results[i];
-        try {
-            std::vector<std::int64_t> train = task.split->train;
-            if (task.trainRows >= 0) train.resize(static_cast<std::size_t>(task.trainRows));
-            std::shared_ptr<Estimator> est = estimator.clone();
-            if (!task.params.empty()) {
-                // clone(v, safe=False): an estimator-valued candidate is fitted as a fresh copy.
-                ParamList params = task.params;
-                for (auto& [k, v] : params)
-                    if (v.isEstimator()) v = ParamValue(v.asEstimator()->clone());
-                est->setParams(params);
-            }
-            const Tensor Xtrain = takeRows(data.X, train), Xtest = takeRows(data.X, task.split->test);
-            const Array ytrain = takeRows(data.y, train), ytest = takeRows(data.y, task.split->test);
-            const auto start = std::chrono::steady_clock::now();
-            bool fitted = true;
-            try {
-                est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
-            } catch (const Error& e) {
-                if (options.errorScore.raise) throw;
-                fitted = false;
-                r.fitError = e.what();
-                r.fitTime = seconds(start, std::chrono::steady_clock::now());
-                r.testScores.assign(nScorers, options.errorScore.value);
-                if (options.returnTrainScore) r.trainScores.assign(nScorers, options.errorScore.value);
-            }
-            if (fitted) {
-                const auto fitEnd = std::chrono::steady_clock::now();
-                r.fitTime = seconds(start, fitEnd);
-                score(*est, Xtest, ytest, r.testScores);
-                r.scoreTime = seconds(fitEnd, std::chrono::steady_clock::now());
-                if (options.returnTrainScore) score(*est, Xtrain, ytrain, r.trainScores);
-            }
-            if (options.keepEstimator) r.estimator = est;
-        } catch (...) {
-            failures[i] = std::current_exception();
+        std::vector<std::int64_t> train = task.split->train;
+        if (task.trainRows >= 0) train.resize(static_cast<std::size_t>(task.trainRows));
+        std::shared_ptr<Estimator> est = estimator.clone();
+        if (!task.params.empty()) {
+            // clone(v, safe=False): an estimator-valued candidate is fitted as a fresh copy.
+            ParamList params = task.params;
+            for (auto& [k, v] : params)
+                if (v.isEstimator()) v = ParamValue(v.asEstimator()->clone());
+            est->setParams(params);
         }
+        const Tensor Xtrain = takeRows(data.X, train), Xtest = takeRows(data.X, task.split->test);
+        const Array ytrain = takeRows(data.y, train), ytest = takeRows(data.y, task.split->test);
+        const auto start = std::chrono::steady_clock::now();
+        bool fitted = true;
+        try {
+            est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
+        } catch (const Error& e) {
+            if (options.errorScore.raise) throw;
+            fitted = false;
+            r.fitError = e.what();
+            r.fitTime = seconds(start, std::chrono::steady_clock::now());
+            r.testScores.assign(nScorers, options.errorScore.value);
+            if (options.returnTrainScore) r.trainScores.assign(nScorers, options.errorScore.value);
+        }
+        if (fitted) {
+            const auto fitEnd = std::chrono::steady_clock::now();
+            r.fitTime = seconds(start, fitEnd);
+            score(*est, Xtest, ytest, r.testScores);
+            r.scoreTime = seconds(fitEnd, std::chrono::steady_clock::now());
+            if (options.returnTrainScore) score(*est, Xtrain, ytrain, r.trainScores);
+        }
+        if (options.keepEstimator) r.estimator = est;
     };
-    if (threads <= 1) {
-        for (std::size_t i = 0; i < tasks.size(); ++i) runOne(i);
-    } else {
-        tbb::task_arena arena(threads);
-        arena.execute([&] { tbb::parallel_for(std::size_t{0}, tasks.size(), std::size_t{1}, runOne); });
-    }
-    for (const auto& f : failures)
-        if (f) std::rethrow_exception(f);
+    forEachJob(tasks.size(), threads, runOne);
 
     // _warn_or_raise_about_fit_failures: every fit failed → ValueError with the distinct errors.
     std::size_t failed = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
@@ -53,8 +54,10 @@ struct FitOptions {
     ErrorScore errorScore{};
 };
 
-// joblib's n_jobs: None → 1, k > 0 → k, -1 → all cores, -2 → all but one; 0 is refused.
-int threadsFor(const ParamValue& nJobs);
+// body(0) … body(n - 1) on an arena of `threads` threads (in order on the calling thread for one); each
+// call writes only its own results. The first exception in index order is rethrown after all ran, so
+// the error does not depend on the thread count either.
+void forEachJob(std::size_t n, int threads, const std::function<void(std::size_t)>& body);
 
 // Runs every task; the first failure in task order is rethrown when error_score='raise' (or when a
 // task fails outside fit), then sklearn's "All the N fits failed" ValueError when every fit failed.

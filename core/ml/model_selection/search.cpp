@@ -10,6 +10,7 @@
 #include "core/io/json.h"
 #include "core/ml/base/errors.h"
 #include "core/ml/base/held_state.h"
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/model_selection/check_cv.h"
 #include "core/ml/model_selection/fit_and_score.h"
@@ -105,7 +106,7 @@ public:
                              std::to_string(nSplits) + " splits, got " + std::to_string(splits.size()));
         const bool returnTrain = paramBool("return_train_score");
         const FitOptions options{.returnTrainScore = returnTrain, .errorScore = errorScore};
-        const auto results = runFits(base, data, scorers, tasks, options, threadsFor(param("n_jobs")));
+        const auto results = runFits(base, data, scorers, tasks, options, threadsForJobs(param("n_jobs")));
 
         clearAttributes();
         m_best.reset();

@@ -2,9 +2,6 @@
 // sklearn/model_selection/_validation.py (1.2.1) orders their fits and assembles their results.
 #include "core/ml/model_selection/validation.h"
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <exception>
@@ -13,6 +10,7 @@
 #include <span>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/model_selection/check_cv.h"
 #include "core/ml/model_selection/fit_and_score.h"
 #include "core/ml/random_state.h"
@@ -137,7 +135,7 @@ CrossValidateResult crossValidate(const Estimator& estimator, const Tensor& X, c
     std::vector<FitTask> tasks;
     for (const auto& s : p.splits) tasks.push_back({&s});
     const FitOptions fit{.returnTrainScore = returnTrainScore, .errorScore = errorScoreOf(options.errorScore)};
-    const auto results = runFits(estimator, p.data, scorers, tasks, fit, threadsFor(options.nJobs));
+    const auto results = runFits(estimator, p.data, scorers, tasks, fit, threadsForJobs(options.nJobs));
     CrossValidateResult out;
     std::vector<double> fitTime, scoreTime;
     for (const auto& r : results) {
@@ -194,34 +192,21 @@ Array crossValPredict(const Estimator& estimator, const Tensor& X, const Array& 
         data.y = Array(Tensor::fromVector<std::int64_t>(e.codes, {static_cast<std::int64_t>(e.codes.size())}));
     }
     std::vector<Array> parts(p.splits.size());
-    std::vector<std::exception_ptr> failures(p.splits.size());
     auto runOne = [&](std::size_t f) {
-        try {
-            const TrainTest& s = p.splits[f];
-            auto est = estimator.clone();
-            est->fit(takeRows(data.X, s.train), takeRows(data.y, s.train), takeRows(data.sampleWeight, s.train));
-            const Tensor Xt = takeRows(data.X, s.test);
-            if (method == "predict") {
-                parts[f] = est->predict(Xt);
-                return;
-            }
-            Tensor out = method == "predict_proba"       ? est->predictProba(Xt)
-                         : method == "predict_log_proba" ? est->predictLogProba(Xt)
-                                                         : est->decisionFunction(Xt);
-            parts[f] = Array(encode ? enforceOrder(*est, out, nClasses, method) : out);
-        } catch (...) {
-            failures[f] = std::current_exception();
+        const TrainTest& s = p.splits[f];
+        auto est = estimator.clone();
+        est->fit(takeRows(data.X, s.train), takeRows(data.y, s.train), takeRows(data.sampleWeight, s.train));
+        const Tensor Xt = takeRows(data.X, s.test);
+        if (method == "predict") {
+            parts[f] = est->predict(Xt);
+            return;
         }
+        Tensor out = method == "predict_proba"       ? est->predictProba(Xt)
+                     : method == "predict_log_proba" ? est->predictLogProba(Xt)
+                                                     : est->decisionFunction(Xt);
+        parts[f] = Array(encode ? enforceOrder(*est, out, nClasses, method) : out);
     };
-    const int threads = threadsFor(options.nJobs);
-    if (threads <= 1) {
-        for (std::size_t f = 0; f < parts.size(); ++f) runOne(f);
-    } else {
-        tbb::task_arena arena(threads);
-        arena.execute([&] { tbb::parallel_for(std::size_t{0}, parts.size(), std::size_t{1}, runOne); });
-    }
-    for (const auto& e : failures)
-        if (e) std::rethrow_exception(e);
+    forEachJob(parts.size(), threadsForJobs(options.nJobs), runOne);
     return takeRows(concatRows(parts), inverse);
 }
 
@@ -266,7 +251,7 @@ LearningCurve learningCurve(const Estimator& estimator, const Tensor& X, const A
     for (const auto& s : p.splits)
         for (std::int64_t n : sizes) tasks.push_back({&s, {}, n});
     const FitOptions fit{.returnTrainScore = true, .errorScore = errorScoreOf(options.errorScore)};
-    const auto results = runFits(estimator, p.data, scorer, tasks, fit, threadsFor(options.nJobs));
+    const auto results = runFits(estimator, p.data, scorer, tasks, fit, threadsForJobs(options.nJobs));
     return {Tensor::fromVector<std::int64_t>(sizes, {static_cast<std::int64_t>(sizes.size())}),
             transposed(results, sizes.size(), true), transposed(results, sizes.size(), false)};
 }
@@ -280,7 +265,7 @@ ValidationCurve validationCurve(const Estimator& estimator, const Tensor& X, con
     for (const auto& s : p.splits)
         for (const auto& v : paramRange) tasks.push_back({&s, {{paramName, v}}});
     const FitOptions fit{.returnTrainScore = true, .errorScore = errorScoreOf(options.errorScore)};
-    const auto results = runFits(estimator, p.data, scorer, tasks, fit, threadsFor(options.nJobs));
+    const auto results = runFits(estimator, p.data, scorer, tasks, fit, threadsForJobs(options.nJobs));
     return {transposed(results, paramRange.size(), true), transposed(results, paramRange.size(), false)};
 }
 
