@@ -1,7 +1,6 @@
 #include "core/ml/linear_model/linear_support.h"
 
 #include <Eigen/Dense>
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -32,17 +31,7 @@ std::pair<Eigen::MatrixXd, Eigen::MatrixXd> normalEquations(const ConstMapRow& A
     const std::int64_t n = A.rows(), p = A.cols(), t = B.cols();
     RowMatrix G(p, p), C(p, t);
     const kernels::MatrixRef<const double> a{A.data(), n, p, p, 1}, b{B.data(), n, t, t, 1};
-    // AᵀA is symmetric: only the column blocks on and above the diagonal are multiplied, G[0:c1, c0:c1] =
-    // A[:, 0:c1]ᵀ A[:, c0:c1] (about half a full GEMM's work for wide A, as BLAS's syrk), then mirrored.
-    constexpr std::int64_t kBlock = 192;
-    for (std::int64_t c0 = 0; c0 < p; c0 += kBlock) {
-        const std::int64_t c1 = std::min(p, c0 + kBlock);
-        kernels::gemm(kernels::MatrixRef<const double>{A.data(), n, c1, p, 1}.t(),
-                      kernels::MatrixRef<const double>{A.data() + c0, n, c1 - c0, p, 1},
-                      kernels::MatrixRef<double>{G.data() + c0, c1, c1 - c0, p, 1});
-    }
-    for (std::int64_t i = 0; i < p; ++i)
-        for (std::int64_t j = 0; j < i; ++j) G(i, j) = G(j, i);
+    kernels::gemm(a.t(), a, kernels::MatrixRef<double>{G.data(), p, p, p, 1});
     kernels::gemm(a.t(), b, kernels::MatrixRef<double>{C.data(), p, t, t, 1});
     return {Eigen::MatrixXd(G), Eigen::MatrixXd(C)};
 }
