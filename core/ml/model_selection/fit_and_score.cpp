@@ -146,7 +146,6 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
             r.scoreTime = seconds(fitEnd, std::chrono::steady_clock::now());
             if (options.returnTrainScore) score(*est, Xtrain, ytrain, r.trainScores);
         }
-        if (options.keepEstimator) r.estimator = est;
     };
     forEachJob(tasks.size(), threads, runOne);
 

@@ -44,13 +44,11 @@ struct FitTask {
 struct FitResult {
     std::vector<double> testScores, trainScores;  // one per scorer
     double fitTime = 0, scoreTime = 0;
-    std::string fitError;                  // empty when the fit succeeded
-    std::shared_ptr<Estimator> estimator;  // kept when asked (return_estimator)
+    std::string fitError;  // empty when the fit succeeded
 };
 
 struct FitOptions {
     bool returnTrainScore = false;
-    bool keepEstimator = false;
     ErrorScore errorScore{};
 };
 
