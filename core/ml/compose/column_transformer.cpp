@@ -4,7 +4,7 @@
 // Columns are given as integer indices (a list; negative ones count from the end) or a boolean mask
 // list; a scalar index is refused as sklearn refuses it for 2-D transformers, and column names need a
 // DataFrame, which Tessera's X is not. The fitted clones are named_transformers_ and keep their state
-// under "named_transformers_.NAME." (compose/held_state.h); output_indices_ holds [start, stop] per name.
+// under "named_transformers_.NAME." (base/held_state.h); output_indices_ holds [start, stop] per name.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -12,7 +12,7 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/compose/columns.h"
-#include "core/ml/compose/held_state.h"
+#include "core/ml/base/held_state.h"
 #include "core/ml/compose/pipeline.h"
 
 namespace tessera::ml {
@@ -73,7 +73,7 @@ public:
             } else {
                 auto fitted = e.transformer.asEstimator()->clone();
                 outputs.push_back(scaleBy(fitted->fitTransform(part, y), weightOf(e.name)));
-                auto s = heldState(*fitted, "named_transformers_." + e.name + ".");
+                auto s = heldAttributes(*fitted, "named_transformers_." + e.name);
                 state.insert(state.end(), s.begin(), s.end());
                 m_fitted.emplace_back(e.name, std::move(fitted));
             }
@@ -172,7 +172,7 @@ protected:
         for (const auto& e : plan(fitted("n_features_in_").item<std::int64_t>()))
             if (e.isEstimator() && !e.columns.empty()) {
                 auto est = e.transformer.asEstimator()->clone();
-                restoreHeldState(*est, "named_transformers_." + e.name + ".", attributes());
+                restoreHeldAttributes(*est, attributes(), "named_transformers_." + e.name);
                 m_fitted.emplace_back(e.name, std::move(est));
             }
     }

@@ -3,10 +3,10 @@
 // with inverse_transform. func/inverse_func are Python callables and are refused by name; with no
 // transformer, y is used as is (sklearn's identity FunctionTransformer, whose only fitted attribute,
 // n_features_in_, is kept as transformer_.n_features_in_). The fitted clones are regressor_ and
-// transformer_, their state under "regressor_." and "transformer_." (compose/held_state.h).
+// transformer_, their state under "regressor_." and "transformer_." (base/held_state.h).
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
-#include "core/ml/compose/held_state.h"
+#include "core/ml/base/held_state.h"
 
 namespace tessera::ml {
 namespace {
@@ -71,11 +71,11 @@ protected:
         m_trainingDim = fitted("_training_dim").item<std::int64_t>();
         m_regressor = param("regressor").isEstimator() ? param("regressor").asEstimator()->clone()
                                                        : EstimatorRegistry::instance().create("LinearRegression");
-        restoreHeldState(*m_regressor, "regressor_.", attributes());
+        restoreHeldAttributes(*m_regressor, attributes(), "regressor_");
         m_transformer.reset();
         if (param("transformer").isEstimator()) {
             m_transformer = param("transformer").asEstimator()->clone();
-            restoreHeldState(*m_transformer, "transformer_.", attributes());
+            restoreHeldAttributes(*m_transformer, attributes(), "transformer_");
         }
     }
 
@@ -83,9 +83,9 @@ private:
     void recordAttributes(std::int64_t outputs) {
         if (m_regressor->hasAttribute("n_features_in_"))
             setAttribute("n_features_in_", m_regressor->attribute("n_features_in_"));
-        for (auto& [name, value] : heldState(*m_regressor, "regressor_.")) setAttribute(name, std::move(value));
+        for (auto& [name, value] : heldAttributes(*m_regressor, "regressor_")) setAttribute(name, std::move(value));
         if (m_transformer)
-            for (auto& [name, value] : heldState(*m_transformer, "transformer_.")) setAttribute(name, std::move(value));
+            for (auto& [name, value] : heldAttributes(*m_transformer, "transformer_")) setAttribute(name, std::move(value));
         else
             setAttribute("transformer_.n_features_in_", Array(Tensor::scalar<std::int64_t>(outputs)));
         // sklearn's private _training_dim: whether predictions are squeezed back to 1-D.

@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/ensemble/forest.h"
 #include "core/ml/metrics/regression.h"
@@ -115,7 +116,7 @@ protected:
                              " must be larger or equal to len(estimators_)=" + std::to_string(oldTrees.size()) +
                              " when warm_start==True");
         }
-        const int threads = tree::threadsOf(param("n_jobs"));
+        const int threads = threadsForJobs(param("n_jobs"));
         std::vector<float> X32 = tree::asFloat32(X);
         if (nMore > 0) {
             // The draws the kept trees took, so that the new trees get what a fit from scratch gives them.
@@ -171,7 +172,7 @@ protected:
         checkFitted();
         const Tensor X = validateX(Xin);
         const std::vector<float> X32 = tree::asFloat32(X);
-        return m_flat.predictMean(X32.data(), X.size(0), tree::threadsOf(param("n_jobs")));
+        return m_flat.predictMean(X32.data(), X.size(0), threadsForJobs(param("n_jobs")));
     }
 
     void attributesRestored() override {

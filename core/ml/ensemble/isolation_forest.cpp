@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/random_state.h"
 #include "core/ml/tree/predictor.h"
@@ -163,7 +164,7 @@ public:
                         sub[r * maxFeatures + j] = X32[r * d + treeFeatures[t][j]];
                 grown[t] = tree::buildTree(tree::TrainingData::fromRowMajor(sub.data(), n, maxFeatures), y, {}, w, p);
             };
-            tbb::task_arena arena(tree::threadsOf(param("n_jobs")));
+            tbb::task_arena arena(threadsForJobs(param("n_jobs")));
             arena.execute([&] { tbb::parallel_for(size_t{0}, static_cast<size_t>(nMore), size_t{1}, growOne); });
             for (int64_t t = 0; t < nMore; ++t) {
                 trees.push_back(std::move(grown[t]));
@@ -276,7 +277,7 @@ private:
     std::vector<double> scores(const Tensor& X) const {
         const int64_t rows = X.size(0), nTrees = static_cast<int64_t>(m_trees.size());
         const std::vector<float> X32 = tree::asFloat32(X);
-        const std::vector<int64_t> leaves = m_flat.apply(X32.data(), rows, tree::threadsOf(param("n_jobs")));
+        const std::vector<int64_t> leaves = m_flat.apply(X32.data(), rows, threadsForJobs(param("n_jobs")));
         const double denominator = static_cast<double>(nTrees) *
                                    averagePathLength(static_cast<double>(fitted("max_samples_").item<int64_t>()));
         std::vector<double> out(rows);

@@ -324,14 +324,6 @@ Array LinearRegressor::predict(const Tensor& Xin) const {
     return Array(linearPredictTensor(X, fitted("coef_"), fitted("intercept_")));
 }
 
-int jobsFor(const ParamValue& nJobs) {
-    if (nJobs.isNone()) return 1;
-    const std::int64_t k = nJobs.asInt();
-    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");
-    const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    return static_cast<int>(k > 0 ? k : std::max<std::int64_t>(1, cores + 1 + k));
-}
-
 std::string labelRepr(const Array& classes, std::int64_t index) {
     if (classes.isStrings()) return "'" + classes.strings()[static_cast<std::size_t>(index)] + "'";
     const Tensor& t = classes.tensor("classes_");

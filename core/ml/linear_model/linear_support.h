@@ -82,10 +82,6 @@ public:
     Array predict(const Tensor& X) const override;
 };
 
-// joblib's effective_n_jobs for an n_jobs keyword (None → 1, negative → cores + 1 + n_jobs), ValueError
-// for 0 in joblib's words.
-int jobsFor(const ParamValue& nJobs);
-
 // A class label as Python prints it in a list: 3, 1.5, 'cat'.
 std::string labelRepr(const Array& classes, std::int64_t index);
 

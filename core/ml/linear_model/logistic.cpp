@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/linear_model/linear_support.h"
 #include "core/ml/linear_model/logistic_loss.h"
@@ -128,7 +129,7 @@ public:
                                           l2);
                 fits[static_cast<std::size_t>(c)] = solve(loss, std::move(w0), solver);
             };
-            tbb::task_arena arena(detail::jobsFor(param("n_jobs")));
+            tbb::task_arena arena(threadsForJobs(param("n_jobs")));
             arena.execute([&] { tbb::parallel_for(std::int64_t{0}, problems, [&](std::int64_t c) { one(c); }); });
         }
 

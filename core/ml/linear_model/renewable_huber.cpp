@@ -13,6 +13,7 @@
 
 #include "core/io/npz.h"
 #include "core/ml/base/errors.h"
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/linear_model/linear_support.h"
 
@@ -294,7 +295,7 @@ void RenewableHuberRegressor::update(const Tensor& Xin, const Array& yin, const 
             ? tau * std::max(0.05, std::pow((static_cast<double>(B.p) + std::log(B.weightSum)) / B.weightSum, 0.4))
             : bw.asDouble();
     const double N = wPrev + B.weightSum;
-    tbb::task_arena arena(detail::jobsFor(param("n_jobs")));
+    tbb::task_arena arena(threadsForJobs(param("n_jobs")));
 
     Vec beta = betaPrev;
     std::int64_t iter = 0;

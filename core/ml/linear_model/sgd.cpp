@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/linear_model/linear_support.h"
 #include "core/ml/linear_model/sgd_fast.h"
@@ -242,7 +243,7 @@ public:
             const std::vector<char> mask = validationMask(codes, sw, validationRows);
             RandomState rs = checkRandomState(seed);
             const std::vector<std::int64_t> seeds = rs.randint(0, kMaxInt, K);
-            tbb::task_arena arena(detail::jobsFor(param("n_jobs")));
+            tbb::task_arena arena(threadsForJobs(param("n_jobs")));
             arena.execute([&] {
                 tbb::parallel_for(std::int64_t{0}, K, [&](std::int64_t c) {
                     fitBinary(c, c, RandomState(static_cast<std::uint32_t>(seeds[c])), mask, cw[c], 1.0);

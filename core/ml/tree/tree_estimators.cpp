@@ -268,12 +268,4 @@ std::shared_ptr<Estimator> heldTree(const std::string& cls, const ParamList& par
     return e;
 }
 
-int threadsOf(const ParamValue& nJobs) {
-    if (nJobs.isNone()) return 1;
-    const int64_t k = nJobs.asInt();
-    if (k == 0) throw ValueError("n_jobs == 0 in Parallel has no meaning");
-    const auto cores = static_cast<int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-    return static_cast<int>(k > 0 ? k : std::max<int64_t>(1, cores + 1 + k));
-}
-
 }  // namespace tessera::ml::tree

@@ -72,7 +72,4 @@ Tensor logOf(const Tensor& proba);
 std::shared_ptr<Estimator> heldTree(const std::string& cls, const ParamList& params, const Tree& t,
                                     const Array* classes, int64_t maxFeatures);
 
-// joblib's n_jobs: None is one thread, -1 all, -2 all but one; 0 is refused in joblib's words.
-int threadsOf(const ParamValue& nJobs);
-
 }  // namespace tessera::ml::tree

@@ -15,6 +15,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "core/tensor/tensor.h"
+
 inline QStringList runSklearn(const QString& script) {
     QProcess python;
     python.start(QStringLiteral(TESSERA_PYTHON3), {QStringLiteral("-")});
@@ -54,4 +56,28 @@ inline bool closeRel(double a, double b, double tol = 1e-10) {
     if (std::isnan(a) && std::isnan(b)) return true;
     const double scale = std::max(std::abs(a), std::abs(b));
     return std::abs(a - b) <= tol * scale || std::abs(a - b) <= 1e-14;
+}
+
+// A tensor as a NumPy expression that rebuilds it exactly: np.array([...], dtype=...).reshape((...)).
+inline QString pyArray(const tessera::Tensor& t) {
+    QStringList parts;
+    if (t.dtype() == tessera::DType::Int64)
+        for (auto v : t.toVector<std::int64_t>()) parts << QString::number(v);
+    else
+        for (auto v : t.toVector<double>()) parts << QString::asprintf("%.17g", v);
+    QString shape;
+    for (auto s : t.sizes()) shape += QString::number(s) + ",";
+    return QString("np.array([%1], dtype=%2).reshape((%3))")
+        .arg(parts.join(','), t.dtype() == tessera::DType::Int64 ? "np.int64" : "np.float64", shape);
+}
+
+// Empty when ours and sklearn's values agree (closeRel), else a message naming `what` with both lists.
+inline QString mismatch(const QString& what, const std::vector<double>& ours, const std::vector<double>& theirs) {
+    bool same = ours.size() == theirs.size();
+    for (std::size_t k = 0; same && k < ours.size(); ++k) same = closeRel(ours[k], theirs[k]);
+    if (same) return {};
+    QStringList a, b;
+    for (double v : ours) a << QString::number(v, 'g', 17);
+    for (double v : theirs) b << QString::number(v, 'g', 17);
+    return QString("%1:\n ours    %2\n sklearn %3").arg(what, a.join(' ').left(600), b.join(' ').left(600));
 }

@@ -27,18 +27,6 @@ Tensor ivec(const std::vector<std::int64_t>& v) {
     return Tensor::fromVector<std::int64_t>(v, {static_cast<std::int64_t>(v.size())});
 }
 
-QString pyArray(const Tensor& t) {
-    QStringList parts;
-    if (t.dtype() == DType::Int64)
-        for (auto v : t.toVector<std::int64_t>()) parts << QString::number(v);
-    else
-        for (auto v : t.toVector<double>()) parts << QString::asprintf("%.17g", v);
-    QString shape;
-    for (auto s : t.sizes()) shape += QString::number(s) + ",";
-    return QString("np.array([%1], dtype=%2).reshape((%3))")
-        .arg(parts.join(','), t.dtype() == DType::Int64 ? "np.int64" : "np.float64", shape);
-}
-
 // The data every case reads, built from a seeded RandomState (so both sides see the same numbers).
 struct Data {
     Tensor yb, pb, sb, wb;      // binary labels 0/1, predictions, tied scores, weights with zeros
@@ -345,16 +333,8 @@ private slots:
         QCOMPARE(lines.size(), static_cast<qsizetype>(all.size()));
         for (std::size_t i = 0; i < all.size(); ++i) {
             const auto ours = all[i].ours(d);
-            const auto theirs = hexDoubles(lines[static_cast<qsizetype>(i)]);
-            bool same = ours.size() == theirs.size();
-            for (std::size_t k = 0; same && k < ours.size(); ++k) same = closeRel(ours[k], theirs[k]);
-            if (!same) {
-                QStringList a, b;
-                for (double v : ours) a << QString::number(v, 'g', 17);
-                for (double v : theirs) b << QString::number(v, 'g', 17);
-                QFAIL(qPrintable(QString("%1:\n ours    %2\n sklearn %3")
-                                     .arg(all[i].python, a.join(' ').left(600), b.join(' ').left(600))));
-            }
+            const QString problem = mismatch(all[i].python, ours, hexDoubles(lines[static_cast<qsizetype>(i)]));
+            if (!problem.isEmpty()) QFAIL(qPrintable(problem));
         }
     }
 

@@ -45,15 +45,6 @@ Data makeData() {
     return d;
 }
 
-QString pyArray(const Tensor& t) {
-    QStringList parts;
-    for (auto v : t.toVector<double>()) parts << QString::asprintf("%.17g", v);
-    QString shape;
-    for (auto s : t.sizes()) shape += QString::number(s) + ",";
-    return QString("np.array([%1], dtype=%2).reshape((%3))")
-        .arg(parts.join(','), t.dtype() == DType::Int64 ? "np.int64" : "np.float64", shape);
-}
-
 QString line(const Tensor& t) {
     QStringList parts;
     if (t.dtype() == DType::Int64)

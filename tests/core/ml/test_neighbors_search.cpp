@@ -38,12 +38,6 @@ const QString kPrelude =
     "import numpy as np\nfrom threadpoolctl import threadpool_limits\nthreadpool_limits(2, user_api='openmp')\n"
     "from sklearn.neighbors import NearestNeighbors\n";
 
-QString pyArray(const Tensor& t) {
-    QStringList parts;
-    for (auto v : t.toVector<double>()) parts << QString::asprintf("%.17g", v);
-    return QString("np.array([%1]).reshape(%2, %3)").arg(parts.join(',')).arg(t.size(0)).arg(t.size(1));
-}
-
 QString ints(const std::vector<std::int64_t>& v) {
     QStringList p;
     for (auto x : v) p << QString::number(x);

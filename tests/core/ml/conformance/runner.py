@@ -5,20 +5,23 @@
 Reads every cases/*.json (a list of cases), makes each case's seeded data, runs sklearn 1.2.1 on it and
 writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read, then each
 method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy (flattened as
-save_attributes says: held estimators, dicts of slices and lists of arrays become NAME.KEY entries);
-string arrays, None attributes and error messages go to OUT_DIR/CASE/meta.json. A case with "on": "y"
-fits and transforms y (LabelEncoder); "inverse_transform@roundtrip" inverts transform(X). OUT_DIR/defaults.json holds get_params()
+save_attributes says: Tree objects, held estimators, dicts (cv_results_), dicts of slices and lists of
+arrays become NAME.KEY entries — Note [Attributes that are dicts or objects] in core/ml/README.md; clock
+times are listed but not written); string arrays, None attributes and error messages go to
+OUT_DIR/CASE/meta.json. A case with "on": "y" fits and transforms y (LabelEncoder);
+"inverse_transform@roundtrip" inverts transform(X). OUT_DIR/defaults.json holds get_params()
 of every registered class NAME (in the tagged form of core/ml's ParamValue::toJson).
 """
 import importlib
 import inspect
 import json
+import numbers
 import os
 import sys
 import warnings
 
 import numpy as np
-from sklearn.exceptions import NotFittedError
+import scipy.stats
 from sklearn.utils.validation import check_is_fitted
 
 warnings.simplefilter("ignore")
@@ -26,7 +29,7 @@ warnings.simplefilter("ignore")
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
            "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble", "sklearn.mixture",
-           "sklearn.kernel_ridge", "sklearn.feature_selection"]
+           "sklearn.kernel_ridge", "sklearn.feature_selection", "sklearn.model_selection"]
 
 # A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
 TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value", "impurity", "n_node_samples",
@@ -52,7 +55,13 @@ def decode(v):
             return tuple(decode(x) for x in v["tuple"])
         if "dict" in v:
             # Keys are text in JSON; the digits of an int key (a class label) become the int again.
-            return {(int(k) if k.lstrip("-").isdigit() else k): decode(x) for k, x in v["dict"].items()}
+            d = {(int(k) if k.lstrip("-").isdigit() else k): decode(x) for k, x in v["dict"].items()}
+            # Tessera's tagged dicts for splitters and scipy.stats distributions (core/ml/README.md).
+            if "splitter" in d:
+                return find_class(d.pop("splitter"))(**d)
+            if "distribution" in d:
+                return getattr(scipy.stats, d.pop("distribution"))(**d)
+            return d
         if "estimator" in v:
             return find_class(v["estimator"])(**{k: decode(x) for k, x in v.get("params", {}).items()})
     return v
@@ -168,11 +177,27 @@ def public_attributes(est):
     return names
 
 
+# Search results that depend on the clock are listed but not written, so they are not compared.
+TIMES = {"refit_time_", "cv_results_.mean_fit_time", "cv_results_.std_fit_time", "cv_results_.mean_score_time",
+         "cv_results_.std_score_time"}
+
+
+def param_column(col):
+    """A cv_results_ param_NAME column (a masked object array) as Tessera stores it: numbers when every
+    candidate has a number, else strings (str of a str, repr otherwise, "--" where masked)."""
+    values, mask = list(col.data), np.ma.getmaskarray(col)
+    if not mask.any() and all(isinstance(v, numbers.Number) and not isinstance(v, (bool, np.bool_)) for v in values):
+        if all(isinstance(v, (int, np.integer)) for v in values):
+            return np.array(values, dtype=np.int64)
+        return np.array(values, dtype=np.float64)
+    return ["--" if m else (v if isinstance(v, str) else repr(v)) for v, m in zip(values, mask)]
+
+
 def is_fitted(est):
     try:
         check_is_fitted(est)
         return True
-    except NotFittedError:
+    except Exception:  # NotFittedError, or TypeError for what is not an estimator
         return False
 
 
@@ -192,6 +217,9 @@ def save_attributes(est, prefix, out, meta):
     def nested(name, value):
         for sub in save_attributes(value, prefix + name + ".", out, meta):
             names.append(name + "." + sub)
+        for step, child in held_children(value):  # a held pipeline's steps (best_estimator_.ridge.coef_)
+            if hasattr(child, "get_params") and is_fitted(child):
+                nested(name + "." + step, child)
 
     def trees(name, members, write):
         # A forest's or boosting's fitted trees: Tessera holds each as "NAME.I[.K].tree_.ARRAY". Every
@@ -203,6 +231,11 @@ def save_attributes(est, prefix, out, meta):
                     save(out, "attr.%s%s.%s.tree_.%s" % (prefix, name, key, a), getattr(member.tree_, a), meta)
 
     for name in public_attributes(est):
+        if name in TIMES:
+            names.append(name)  # listed, never compared
+            continue
+        if name == "scorer_":
+            continue  # a callable (or a dict of callables): not data
         value = getattr(est, name)
         if name == "transformers_":
             continue  # (name, fitted transformer, columns) tuples: named_transformers_ and output_indices_ hold them
@@ -233,6 +266,17 @@ def save_attributes(est, prefix, out, meta):
                     nested(name + "." + str(k), v)
                 elif isinstance(v, slice):
                     put(name + "." + str(k), np.array([v.start, v.stop], dtype=np.int64))
+            continue
+        if isinstance(value, dict) and value:  # cv_results_, best_params_
+            for key, v in value.items():
+                if name + "." + key in TIMES:
+                    names.append(name + "." + key)
+                    continue
+                if key.startswith("param_"):
+                    v = param_column(v)
+                elif key == "params":
+                    v = [repr(p) for p in v]
+                put(name + "." + key, v)
             continue
         listed = isinstance(value, list) or (isinstance(value, np.ndarray) and value.dtype == object)
         if listed and len(value) and all(isinstance(v, np.ndarray) for v in value):
