@@ -1606,7 +1606,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;Backward starts here, at the root &lt;b&gt;%1&lt;/b&gt;: the gradient it receives is d%1/d%1.&lt;/p&gt;</source>
+        <source>&lt;p&gt;Backward starts here, at the root &lt;b&gt;%1&lt;/b&gt;: the gradient it receives is d %1 / d %1.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

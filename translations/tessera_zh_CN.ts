@@ -1606,8 +1606,8 @@
         <translation>&lt;p&gt;&lt;b&gt;梯度&lt;/b&gt;：尚未计算 — 反向传播到达该张量时才会出现。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Backward starts here, at the root &lt;b&gt;%1&lt;/b&gt;: the gradient it receives is d%1/d%1.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;反向传播从这里开始，即根 &lt;b&gt;%1&lt;/b&gt;：它收到的梯度是 d%1/d%1。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Backward starts here, at the root &lt;b&gt;%1&lt;/b&gt;: the gradient it receives is d %1 / d %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;反向传播从这里开始，即根 &lt;b&gt;%1&lt;/b&gt;：它收到的梯度是 d %1 / d %1。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -9,8 +9,8 @@
 // --screenshot its run folder is temporary). After it, `--node-heat` paints the profiled operator
 // timings on the designer's nodes (and shows the Designer unless --training-tab is given) and
 // `--try-row R` tries the model on row R of the test split. `--select ID` selects a node in the
-// designer, so its parameters show in the property editor; `--fit` shows the whole graph there.
-// `--import-csv FILE` opens FILE in the CSV import window (with --screenshot, that window is pictured).
+// designer, so its parameters show in the property editor. `--import-csv FILE` opens FILE in the CSV
+// import window (with --screenshot, that window is pictured).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -41,7 +41,6 @@
 #include "widgets/autograd/playground_widget.h"
 #include "widgets/data/csv_import_dialog.h"
 #include "widgets/designer/graph_model.h"
-#include "widgets/designer/graph_view.h"
 #include "widgets/training/loss_plot.h"
 #include "widgets/training/profile_view.h"
 #include "widgets/training/try_model.h"
@@ -161,9 +160,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption tryRow(QStringLiteral("try-row"),
                                     QStringLiteral("With --train-epochs: try the model on row R of the test split."),
                                     QStringLiteral("R"));
-    const QCommandLineOption fit(QStringLiteral("fit"),
-                                 QStringLiteral("Show the whole graph in the designer (as its Fit button does)."));
-    parser.addOptions({nodeHeat, tryRow, fit});
+    parser.addOptions({nodeHeat, tryRow});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -188,7 +185,6 @@ int main(int argc, char** argv) {
             return fail(QStringLiteral("--select: no node '%1' in the project").arg(parser.value(select)));
         window.designerPage()->showNode(parser.value(select));
     }
-    if (parser.isSet(fit)) window.designerPage()->view()->fitAll();
 
     QWidget* tool = nullptr;
     tessera::widgets::ComputationGraphView* graphView = nullptr;

@@ -361,7 +361,7 @@ QString ComputationGraphModel::stepHtml(int index) const {
         const int root = rootRow(step.row);
         if (root >= 0)
             html += tr("<p>Backward starts here, at the root <b>%1</b>: the gradient it receives is "
-                       "d%1/d%1.</p>")
+                       "d %1 / d %1.</p>")
                         .arg(m_items[static_cast<std::size_t>(root)].name.toHtmlEscaped());
     }
     const auto paths = std::count_if(tensors.begin(), tensors.end(),

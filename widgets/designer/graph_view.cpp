@@ -82,8 +82,8 @@ void GraphView::fitReadable() {
     }
     applyZoom(kReadableZoom);
     const QSizeF shown = QSizeF(viewport()->size()) / kReadableZoom;
-    const double left = std::min(bounds.left(), start.left() - 30);
-    centerOn(left + shown.width() / 2, bounds.height() <= shown.height() ? bounds.center().y() : start.center().y());
+    centerOn(start.left() - 30 + shown.width() / 2,
+             bounds.height() <= shown.height() ? bounds.center().y() : start.center().y());
     updateFitButton();
 }
 
