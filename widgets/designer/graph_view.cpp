@@ -11,7 +11,7 @@
 namespace tessera::widgets {
 
 GraphView::GraphView(GraphScene* scene, QWidget* parent)
-    : QGraphicsView(scene, parent), m_scene(scene), m_fitButton(new QToolButton(viewport())) {
+    : QGraphicsView(scene, parent), m_scene(scene), m_fitButton(new QToolButton(this)) {
     setObjectName(QStringLiteral("GraphView"));
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::RubberBandDrag);
@@ -26,8 +26,9 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
                        "QToolButton:hover { background: #e8ecfa; }"));
     m_fitButton->hide();
     connect(m_fitButton, &QToolButton::clicked, this, &GraphView::fitAll);
-    // Nodes added, moved or removed: counted again once the scene has settled.
-    connect(m_scene, &QGraphicsScene::changed, this, [this] { updateFitButton(); });
+    // Nodes added, moved or removed: counted again (the scene has placed their items by then).
+    for (const auto signal : {&GraphModel::nodeAdded, &GraphModel::nodeRemoved, &GraphModel::nodeMoved})
+        connect(m_scene->model(), signal, this, [this] { updateFitButton(); });
 }
 
 void GraphView::setZoom(double factor) {
@@ -49,19 +50,32 @@ int GraphView::nodesInView() const {
 }
 
 void GraphView::updateFitButton() {
+    // Changing the margins resizes and scrolls the viewport, which asks again.
+    if (m_placingFitButton) return;
+    m_placingFitButton = true;
     const int total = static_cast<int>(m_scene->model()->nodeIds().size());
     const int shown = nodesInView();
+    // Only a change is acted on: the viewport keeps its size while a user edits or drags.
     if (shown == total) {
-        m_fitButton->hide();
-        return;
+        if (!m_fitButton->isHidden()) {
+            m_fitButton->hide();
+            setViewportMargins(0, 0, 0, 0);
+        }
+    } else {
+        const QString text = tr("%1 of %2 nodes in view — Fit all (%3)")
+                                 .arg(shown)
+                                 .arg(total)
+                                 .arg(QKeySequence(Qt::CTRL | Qt::Key_0).toString(QKeySequence::NativeText));
+        if (m_fitButton->isHidden() || m_fitButton->text() != text) {
+            m_fitButton->setText(text);
+            m_fitButton->adjustSize();
+            // In a strip above the canvas, never over a node the user may want to click.
+            setViewportMargins(0, m_fitButton->height() + 6, 0, 0);
+            m_fitButton->show();
+        }
+        m_fitButton->move(width() - frameWidth() - m_fitButton->width() - 6, frameWidth() + 3);
     }
-    m_fitButton->setText(tr("%1 of %2 nodes in view — Fit all (%3)")
-                             .arg(shown)
-                             .arg(total)
-                             .arg(QKeySequence(Qt::CTRL | Qt::Key_0).toString(QKeySequence::NativeText)));
-    m_fitButton->adjustSize();
-    m_fitButton->move(viewport()->width() - m_fitButton->width() - 10, 10);
-    m_fitButton->show();
+    m_placingFitButton = false;
 }
 
 void GraphView::fitReadable() {

@@ -1,7 +1,7 @@
 // GraphView: the designer canvas's view. Wheel zooms around the cursor, the middle button (or
 // Space + drag) pans, dragging on empty canvas rubber-band selects, and a node type dragged from the
-// NodePalette is added where it is let go (dropNode). While some node is out of view, a button in the
-// canvas's corner says how many are shown and fits them all when pressed.
+// NodePalette is added where it is let go (dropNode). While some node is out of view, a button in a
+// strip above the canvas says how many are shown and fits them all when pressed.
 //
 //   auto* view = new GraphView(scene);
 //   view->fitReadable();   // a long graph: readable text from its Input, "4 of 12 nodes in view — Fit all"
@@ -61,6 +61,7 @@ private:
     bool m_panning = false;
     bool m_autoFit = true;
     bool m_readable = false;  // the automatic fit keeps the text readable (fitReadable)
+    bool m_placingFitButton = false;
 };
 
 }  // namespace tessera::widgets
