@@ -462,7 +462,7 @@ TrainingStepDialog* MainWindow::showNextTrainingStep() {
     *delivery = connect(controller, &TrainingController::graphCaptured, dialog,
                         [dialog, delivery](std::shared_ptr<const autograd::GraphSnapshot> graph, qint64 step) {
                             QObject::disconnect(*delivery);
-                            dialog->showGraph(widgets::fromSnapshot(*graph), tr("step %1 of the run").arg(step));
+                            dialog->showGraph(widgets::fromTrainingStep(*graph), tr("step %1 of the run").arg(step));
                         });
     connect(controller, &TrainingController::stateChanged, dialog, [dialog, controller] {
         if (dialog->isCapturing() && !controller->isActive())

@@ -1939,6 +1939,10 @@
         <source>&lt;p&gt;&lt;b&gt;gradient&lt;/b&gt;: not computed yet — it appears when backward reaches this tensor.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Backward starts here, at the root &lt;b&gt;%1&lt;/b&gt;: the gradient it receives is d %1 / d %1.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ComputationGraphView</name>
@@ -2500,6 +2504,13 @@
     </message>
     <message>
         <source>Drop the connection on the node that should feed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphView</name>
+    <message>
+        <source>%1 of %2 nodes in view — Fit all (%3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1939,6 +1939,10 @@
         <source>&lt;p&gt;&lt;b&gt;gradient&lt;/b&gt;: not computed yet — it appears when backward reaches this tensor.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;梯度&lt;/b&gt;：尚未计算 — 反向传播到达该张量时才会出现。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Backward starts here, at the root &lt;b&gt;%1&lt;/b&gt;: the gradient it receives is d %1 / d %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;反向传播从这里开始，即根 &lt;b&gt;%1&lt;/b&gt;：它收到的梯度是 d %1 / d %1。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tessera::widgets::ComputationGraphView</name>
@@ -2493,6 +2497,13 @@
     <message>
         <source>Drop the connection on the node that should feed %1</source>
         <translation>把连线放到应当为 %1 提供输入的节点上</translation>
+    </message>
+</context>
+<context>
+    <name>tessera::widgets::GraphView</name>
+    <message>
+        <source>%1 of %2 nodes in view — Fit all (%3)</source>
+        <translation>视图中显示 %1/%2 个节点 — 全部显示 (%3)</translation>
     </message>
 </context>
 <context>

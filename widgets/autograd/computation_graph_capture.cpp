@@ -39,6 +39,21 @@ CapturedGraph fromSnapshot(autograd::GraphSnapshot snapshot) {
     return g;
 }
 
+CapturedGraph fromTrainingStep(autograd::GraphSnapshot snapshot) {
+    CapturedGraph g = fromSnapshot(std::move(snapshot));
+    if (g.snapshot.roots.empty()) return g;
+    g.backwardTarget = kLossName;
+    CapturedTensor c;
+    c.name = kLossName;
+    c.value = g.snapshot.rootTensors[0];
+    c.value.name = kLossName;
+    c.node = static_cast<std::ptrdiff_t>(g.snapshot.roots[0]);
+    c.isLeaf = false;
+    c.requiresGrad = true;
+    g.tensors.push_back(std::move(c));
+    return g;
+}
+
 CapturedGraph captureScript(const std::string& script, const std::vector<CaptureInput>& inputs,
                             const std::string& backwardTarget) {
     script::Interpreter interp;
@@ -166,17 +181,7 @@ CapturedGraph captureStep(const nn::Module& module, const std::function<Tensor()
         autograd::ObserveBackward observe(recorder);
         value.backward();
     }
-    CapturedGraph g;
-    g.snapshot = recorder.snapshot();
-    g.backwardTarget = "loss";
-    CapturedTensor c;
-    c.name = "loss";
-    c.value = autograd::describeTensor(value.detach(), "loss", true);
-    c.node = g.snapshot.roots.empty() ? -1 : static_cast<std::ptrdiff_t>(g.snapshot.roots[0]);
-    c.isLeaf = false;
-    c.requiresGrad = true;
-    g.tensors.push_back(std::move(c));
-    return g;
+    return fromTrainingStep(recorder.snapshot());
 }
 
 }  // namespace tessera::widgets

@@ -48,8 +48,15 @@ struct CapturedGraph {
     std::string backwardTarget;  // the variable backward ran on ("" when none ran)
 };
 
-// Wraps a snapshot taken elsewhere (a trainer's step): no named tensors beyond its leaves and roots.
+// Wraps a snapshot taken elsewhere: no named tensors beyond its leaves and roots.
 CapturedGraph fromSnapshot(autograd::GraphSnapshot snapshot);
+
+// The name every autograd view gives the root of a training step: the tensor backward runs on.
+inline constexpr const char* kLossName = "loss";
+
+// Wraps a trainer's snapshot of one step (backward ran on its first root, the loss): the root is named
+// kLossName, as captureStep names it, so both training-step views call it the same.
+CapturedGraph fromTrainingStep(autograd::GraphSnapshot snapshot);
 
 // Runs `script` (the expression language) with `inputs`, then backward on `backwardTarget` — or, when
 // it is empty, on the last assigned one-element tensor that has a grad_fn — recording the graph with

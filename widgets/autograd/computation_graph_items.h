@@ -29,6 +29,7 @@ public:
     GraphNodeItem(QSizeF size, QStringList lines, QColor fill, bool record, QFont font);
     QRectF boundingRect() const override { return m_rect.adjusted(-3, -3, 3, 3); }
     void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override;
+    const QStringList& lines() const { return m_lines; }  // the first is the name
     std::function<void()> onClick;
     std::function<void()> onDoubleClick;
     bool highlighted = false;

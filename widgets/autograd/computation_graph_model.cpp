@@ -222,6 +222,14 @@ void ComputationGraphModel::buildSteps() {
     }
 }
 
+int ComputationGraphModel::rootRow(int opRow) const {
+    for (const auto& e : m_edges)
+        if (e.kind == GraphEdgeKind::Output && e.from == opRow &&
+            m_items[static_cast<std::size_t>(e.to)].kind == GraphItemKind::Root)
+            return e.to;
+    return -1;
+}
+
 QString ComputationGraphModel::opName(std::size_t node) const {
     const auto& n = m_graph.snapshot.nodes.at(node);
     return n.op.empty() ? opFromNodeName(n.name) : QString::fromStdString(n.op);
@@ -348,6 +356,13 @@ QString ComputationGraphModel::stepHtml(int index) const {
         if (std::none_of(tensors.begin(), tensors.end(),
                          [](const StepTensor& t) { return t.kind == StepTensor::Kind::Output; }))
             html += tr("<p>Its output was not recorded (the graph was captured after the forward pass).</p>");
+    }
+    if (step.phase == GraphStep::Phase::Backward) {
+        const int root = rootRow(step.row);
+        if (root >= 0)
+            html += tr("<p>Backward starts here, at the root <b>%1</b>: the gradient it receives is "
+                       "d %1 / d %1.</p>")
+                        .arg(m_items[static_cast<std::size_t>(root)].name.toHtmlEscaped());
     }
     const auto paths = std::count_if(tensors.begin(), tensors.end(),
                                      [](const StepTensor& t) { return t.kind == StepTensor::Kind::PathGradient; });

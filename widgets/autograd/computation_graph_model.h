@@ -93,6 +93,8 @@ public:
     const std::vector<GraphStep>& steps() const { return m_steps; }
     // The tensors step `index` shows, in the order shown (built when asked: they can be large).
     std::vector<StepTensor> stepTensors(int index) const;
+    // The root tensor the op at `opRow` produced (backward starts at its grad_fn), or -1.
+    int rootRow(int opRow) const;
     // The forward op that created snapshot Node `node` ("mul", "conv2d").
     QString opName(std::size_t node) const;
     // Whether the gradient of `row` has been computed when step `step` has run (-1: before the first

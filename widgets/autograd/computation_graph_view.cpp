@@ -531,6 +531,16 @@ QString ComputationGraphView::shownGrad(int row) const {
     return m_model->data(m_model->index(row), ComputationGraphModel::GradRole).toString();
 }
 
+QString ComputationGraphView::shownName(int row) const {
+    if (!m_plan || row < 0 || static_cast<std::size_t>(row) >= m_plan->nodeOfRow.size()) return {};
+    const int node = m_plan->nodeOfRow[static_cast<std::size_t>(row)];
+    if (node < 0 || static_cast<std::size_t>(node) >= m_nodeItems.size() ||
+        m_plan->rowOfNode[static_cast<std::size_t>(node)] != row)
+        return {};
+    const QStringList& lines = m_nodeItems[static_cast<std::size_t>(node)]->lines();
+    return lines.isEmpty() ? QString() : lines.front();
+}
+
 void ComputationGraphView::updateStepState() {
     // A plan drawn for an earlier graph waits for the new layout, which calls this again.
     if (!m_model || !m_plan || m_plan->nodeOfRow.size() != static_cast<std::size_t>(m_model->rowCount())) return;

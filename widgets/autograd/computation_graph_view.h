@@ -70,6 +70,8 @@ public:
     int highlightedRow() const;
     // The gradient text drawn in a tensor's record at the current step ("" until it is known).
     QString shownGrad(int row) const;
+    // The name drawn on the node of `row` (its first line; "" while it is not drawn on its own).
+    QString shownName(int row) const;
 
     bool exportSvg(const QString& path);
     bool exportPng(const QString& path);

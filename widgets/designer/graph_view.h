@@ -1,12 +1,16 @@
 // GraphView: the designer canvas's view. Wheel zooms around the cursor, the middle button (or
 // Space + drag) pans, dragging on empty canvas rubber-band selects, and a node type dragged from the
-// NodePalette is added where it is let go (dropNode).
+// NodePalette is added where it is let go (dropNode). While some node is out of view, a button in a
+// strip above the canvas says how many are shown and fits them all when pressed.
 //
 //   auto* view = new GraphView(scene);
+//   view->fitReadable();   // a long graph: readable text from its Input, "4 of 12 nodes in view — Fit all"
 //   view->fitAll();
 #pragma once
 
 #include <QGraphicsView>
+
+class QToolButton;
 
 namespace tessera::widgets {
 
@@ -28,14 +32,20 @@ public:
     // until the user zooms.
     void fitAll();
     // The zoom a project opens with: every node when they fit at a readable zoom, else readable text
-    // from the graph's start (its left end, where the data comes in), the rest a scroll away.
+    // from the graph's start (its Input at the left edge, where the data comes in, centred across),
+    // the rest a scroll away and the fit button shown.
     void fitReadable();
+    // How many of the nodes are wholly in view, and the button that fits them all (shown only while
+    // some node is not).
+    int nodesInView() const;
+    QToolButton* fitButton() const { return m_fitButton; }
     // Adds a node of `type` where `globalPos` (screen coordinates) falls on the canvas and selects it;
     // false when the point is not over the canvas.
     bool dropNode(const QString& type, QPoint globalPos);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -44,11 +54,14 @@ protected:
 
 private:
     GraphScene* m_scene;
+    QToolButton* m_fitButton;
     void applyZoom(double factor);
+    void updateFitButton();
 
     bool m_panning = false;
     bool m_autoFit = true;
     bool m_readable = false;  // the automatic fit keeps the text readable (fitReadable)
+    bool m_placingFitButton = false;
 };
 
 }  // namespace tessera::widgets

@@ -15,6 +15,7 @@
 #include "app/project/project_document.h"
 #include "app/training/training_controller.h"
 #include "app/training/training_page.h"
+#include "tests/widgets/autograd/root_names.h"
 #include "widgets/autograd/computation_graph_model.h"
 #include "widgets/autograd/computation_graph_view.h"
 #include "widgets/common/messages_model.h"
@@ -77,6 +78,10 @@ private slots:
         widgets::ComputationGraphView& view = *dialog->graphView();
         QVERIFY(!view.isCollapsed(QStringLiteral("conv1")));
         QTRY_VERIFY_WITH_TIMEOUT(!view.isLayoutPending(), kCaptureTimeoutMs);
+        // The root is the loss, as the status line calls it.
+        const QString wrong = widgets::testing::rootNameDisagreement(view, QStringLiteral("loss"));
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        QVERIFY(dialog->findChild<QLabel*>(QStringLiteral("trainingStepStatus"))->text().contains("loss "));
         view.restartSteps();
         view.step();
         QCOMPARE(view.currentStep(), 0);
@@ -126,6 +131,10 @@ private slots:
         }
         QVERIFY(!model.stepTensors(0).empty());
         QCOMPARE(model.stepTensors(0).front().kind, widgets::StepTensor::Kind::Output);
+        // Its root has the name the first step's window gives it.
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->graphView()->isLayoutPending(), kCaptureTimeoutMs);
+        const QString wrong = widgets::testing::rootNameDisagreement(*dialog->graphView(), QStringLiteral("loss"));
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
 
         QSignalSpy finished(controller, &app::TrainingController::finished);
         controller->stop();

@@ -1,11 +1,14 @@
 // The designer driven as a person drives it, offscreen: drag layers out of the palette, wire ports
 // with the mouse, change a parameter in the property editor, drag a node, then undo everything and
 // redo everything, checking the graph after every step. Also: every template, auto-laid out, has no
-// overlapping nodes and a shape label on every edge.
+// overlapping nodes and a shape label on every edge, and opens at a readable zoom from its Input with a
+// button that fits the rest.
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -233,6 +236,72 @@ private slots:
         QCOMPARE(model->graph().edges().size(), 2 * original.edges().size());
         w.document()->undoStack()->undo();
         QCOMPARE(model->graph(), original);
+    }
+
+    // A project opens at a readable zoom: the whole graph when it fits so, else from its Input (wholly
+    // in view, at the left) with the rest a scroll away and a button saying how much is shown that
+    // fits it all. At the window size of the screenshots, the long templates need the button.
+    void projectsOpenReadableFromTheirInput_data() {
+        QTest::addColumn<QString>("name");
+        for (const QString& name : MainWindow::exampleNames()) QTest::newRow(qPrintable(name)) << name;
+    }
+    void projectsOpenReadableFromTheirInput() {
+        QFETCH(QString, name);
+        MainWindow w(quiet());
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openExample(name));
+        widgets::GraphView* view = w.designerPage()->view();
+        widgets::GraphScene* scene = w.designerPage()->scene();
+        const graph::ModelGraph& graph = w.document()->graphModel()->graph();
+        QVERIFY2(view->zoom() >= widgets::GraphView::kReadableZoom - 1e-9, qPrintable(QString::number(view->zoom())));
+        const auto shown = [&] { return view->mapToScene(view->viewport()->rect()).boundingRect(); };
+        const int total = static_cast<int>(graph.nodes().size());
+        QToolButton* fit = view->fitButton();
+        if (view->nodesInView() == total) {
+            QVERIFY(!fit->isVisible());
+            return;
+        }
+        for (const graph::Node& n : graph.nodes())
+            if (n.type == "Input")
+                QVERIFY2(shown().contains(scene->nodeRect(QString::fromStdString(n.id))), n.id.c_str());
+        QVERIFY(fit->isVisible());
+        QVERIFY2(fit->text().startsWith(QStringLiteral("%1 of %2 nodes in view").arg(view->nodesInView()).arg(total)),
+                 qPrintable(fit->text()));
+        // Above the canvas, never over a node.
+        QVERIFY(fit->geometry().bottom() < view->viewport()->geometry().top());
+        // The rest is reachable: scrolled to the far end, the rightmost node is in view.
+        QString last;
+        for (const graph::Node& n : graph.nodes())
+            if (last.isEmpty() || scene->nodeRect(QString::fromStdString(n.id)).right() > scene->nodeRect(last).right())
+                last = QString::fromStdString(n.id);
+        QVERIFY(!shown().contains(scene->nodeRect(last)));
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
+        QVERIFY2(shown().intersects(scene->nodeRect(last)), qPrintable(last));
+        QTest::mouseClick(fit, Qt::LeftButton);
+        QCOMPARE(view->nodesInView(), total);
+        QVERIFY(!fit->isVisible());
+        // Zooming in again brings the button back.
+        view->setZoom(widgets::GraphView::kReadableZoom);
+        QVERIFY(view->nodesInView() < total);
+        QVERIFY(fit->isVisible());
+    }
+    void longTemplatesNeedTheFitButton() {
+        MainWindow w(quiet());
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openExample("sine-transformer"));
+        QVERIFY(w.designerPage()->view()->fitButton()->isVisible());
+        // A graph of three nodes fits whole at the readable zoom: no button.
+        w.newProject();
+        for (const char* type : {"Input", "Linear", "ReLU"})
+            emit w.designerPage()->palette()->tree()->itemDoubleClicked(w.designerPage()->palette()->typeItem(type), 0);
+        w.designerPage()->view()->fitReadable();
+        QCOMPARE(w.designerPage()->view()->nodesInView(), 3);
+        QVERIFY(w.designerPage()->view()->zoom() >= widgets::GraphView::kReadableZoom);
+        QVERIFY(!w.designerPage()->view()->fitButton()->isVisible());
     }
 
     void templatesLayOutCleanly_data() {

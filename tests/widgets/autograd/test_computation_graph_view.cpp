@@ -1,7 +1,7 @@
 // The computation-graph view, offscreen: stepping through c = (a * 3).mean() highlights the ops in
 // execution order, then the Nodes in the engine's order with the gradients PyTorch computes; layers
 // collapse and expand; search, selection and the SVG/PNG/DOT exports work; a layout superseded by a
-// newer request is dropped.
+// newer request is dropped; the root has one name in every place the views show it.
 #include <QFile>
 #include <QImage>
 #include <QProcess>
@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/nn/linear.h"
+#include "core/ops/mse_loss.h"
+#include "root_names.h"
 #include "widgets/autograd/computation_graph_model.h"
 #include "widgets/autograd/computation_graph_view.h"
 #include "widgets/autograd/playground_widget.h"
@@ -172,6 +175,48 @@ private slots:
         QProcess graphviz;  // the exported DOT is valid for Graphviz itself
         graphviz.start("dot", {"-Tplain", dir.filePath("g.dot")});
         if (graphviz.waitForFinished(30000)) QCOMPARE(graphviz.exitCode(), 0);
+    }
+    // The tensor backward runs on is called by one name in the model, the search, the node's label,
+    // the details panel and the steps: the script's variable in the playground (and the lessons), the
+    // loss in a training step, whether the step was captured by itself or recorded by the trainer.
+    void theRootHasOneName() {
+        PlaygroundWidget playground;
+        playground.setInputs({{"a", {3}, {1, 2, 3}, true, tessera::DType::Float32}});
+        for (const auto& [script, root] :
+             {std::pair{"b = a * 3\nloss = b.mean()\n", "loss"}, std::pair{"c = (a * 3).mean()\nd = c * 2\n", "d"}}) {
+            playground.setScript(QString::fromLatin1(script));
+            playground.runNow();
+            QVERIFY2(playground.errorText().isEmpty(), qPrintable(playground.errorText()));
+            QVERIFY(waitForLayout(*playground.graphView()));
+            const QString wrong = testing::rootNameDisagreement(*playground.graphView(), QString::fromLatin1(root));
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        }
+
+        tessera::Generator gen(0);
+        tessera::nn::Linear fc({.inFeatures = 3, .outFeatures = 2}, gen);
+        const tessera::Tensor x = tessera::Tensor::fromVector<float>({1, 2, 3, 4, 5, 6}, {2, 3});
+        const tessera::Tensor y = tessera::Tensor::fromVector<float>({0, 1, 1, 0}, {2, 2});
+        ComputationGraphModel model;
+        ComputationGraphView view;
+        view.resize(900, 600);
+        view.setModel(&model);
+        model.setGraph(captureStep(fc, [&] { return tessera::ops::mseLoss(fc(x), y); }));
+        QVERIFY(waitForLayout(view));
+        QString wrong = testing::rootNameDisagreement(view, QString::fromLatin1(kLossName));
+        QVERIFY2(wrong.isEmpty(), qPrintable("captured step: " + wrong));
+
+        // As the trainer records a step: the loss's graph with the forward pass, around its backward.
+        tessera::autograd::ForwardRecorder forward(/*withValues=*/true);
+        const tessera::Tensor loss = tessera::ops::mseLoss(fc(x), y);
+        tessera::autograd::GraphRecorder recorder({loss}, /*withValues=*/true, &forward);
+        {
+            tessera::autograd::ObserveBackward observe(recorder);
+            loss.backward();
+        }
+        model.setGraph(fromTrainingStep(recorder.snapshot()));
+        QVERIFY(waitForLayout(view));
+        wrong = testing::rootNameDisagreement(view, QString::fromLatin1(kLossName));
+        QVERIFY2(wrong.isEmpty(), qPrintable("recorded step: " + wrong));
     }
     void dropsSupersededLayouts() {
         ComputationGraphModel model;

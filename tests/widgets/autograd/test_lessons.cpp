@@ -1,7 +1,10 @@
 // The built-in autograd lessons: every lesson loads, every step's script runs, the numbers the text
-// promises are what backward computes, and the player walks the steps with no error.
+// promises are what backward computes, and the player walks the steps with no error, every view
+// calling the root by the variable the step runs backward on.
+#include <QSignalSpy>
 #include <QtTest>
 
+#include "root_names.h"
 #include "widgets/autograd/computation_graph_model.h"
 #include "widgets/autograd/lesson_player.h"
 #include "widgets/autograd/playground_widget.h"
@@ -65,14 +68,28 @@ private slots:
     void thePlayerWalksEveryStep() {
         LessonPlayer player;
         QVERIFY2(player.loadErrors().isEmpty(), qPrintable(player.loadErrors().join("\n")));
+        ComputationGraphView& view = *player.playground()->graphView();
+        const auto rootNamed = [&](const LessonStep& step) {
+            QSignalSpy laid(&view, &ComputationGraphView::layoutFinished);
+            if (view.isLayoutPending() && !laid.wait(30000)) return QStringLiteral("no layout");
+            const QString target = !step.backward.isEmpty()
+                                       ? step.backward
+                                       : QString::fromStdString(player.playground()->model()->graph().backwardTarget);
+            return testing::rootNameDisagreement(view, target);
+        };
         for (int l = 0; l < static_cast<int>(player.lessons().size()); ++l) {
+            const Lesson& lesson = player.lessons()[static_cast<std::size_t>(l)];
             player.openLesson(l);
             QCOMPARE(player.currentStep(), 0);
-            for (std::size_t s = 1; s < player.lessons()[static_cast<std::size_t>(l)].steps.size(); ++s) {
+            QString wrong = rootNamed(lesson.steps[0]);
+            QVERIFY2(wrong.isEmpty(), qPrintable(lesson.title + ", step 1: " + wrong));
+            for (std::size_t s = 1; s < lesson.steps.size(); ++s) {
                 player.next();
                 QCOMPARE(player.currentStep(), static_cast<int>(s));
                 QVERIFY2(player.playground()->errorText().isEmpty(), qPrintable(player.playground()->errorText()));
                 QVERIFY(player.playground()->model()->rowCount() > 0);
+                wrong = rootNamed(lesson.steps[s]);
+                QVERIFY2(wrong.isEmpty(), qPrintable(lesson.title + ", step " + QString::number(s + 1) + ": " + wrong));
             }
             player.previous();
             QCOMPARE(player.currentStep(),
