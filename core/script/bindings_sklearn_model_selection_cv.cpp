@@ -2,10 +2,6 @@
 // cross_val_score, cross_validate, cross_val_predict, learning_curve and validation_curve, with
 // sklearn 1.2.1's keywords. `cv` takes an int, None or a splitter object (as its tagged dict), `scoring`
 // a name, a list or a dict of names, `fit_params` only {'sample_weight': w}.
-// The file compiles to nothing while core/ml/model_selection/validation.h is not in the tree (the
-// functions arrive with the model-selection work; test_script_sklearn's cases for them say
-// `# requires:` and are skipped until then).
-#if __has_include("core/ml/model_selection/validation.h")
 #include <cmath>
 
 #include "core/ml/model_selection/validation.h"
@@ -133,5 +129,3 @@ const BindingGroup kCrossValidation([](BindingTable& t) {
 }  // namespace
 
 }  // namespace tessera::script
-
-#endif

@@ -37,22 +37,20 @@ def parse_cases(path):
         m = re.match(r"#\s*case:\s*(\S+)\s*$", stripped)
         if m:
             current = {"name": m.group(1), "line": lineno, "inputs": [], "error": None, "error_at": None,
-                       "requires": [], "body": []}
+                       "body": []}
             cases.append(current)
             continue
         if current is None:
             if stripped and not stripped.startswith("#"):
                 raise CaseError(f"{path}:{lineno}: code before the first '# case:' line")
             continue
-        m = re.match(r"#\s*(input|error|error-at|requires):\s*(.*)$", stripped)
+        m = re.match(r"#\s*(input|error|error-at):\s*(.*)$", stripped)
         if m and not current["body"]:
             key, rest = m.group(1), m.group(2).strip()
             if key == "input":
                 current["inputs"].append(parse_input(path, lineno, rest))
             elif key == "error":
                 current["error"] = rest
-            elif key == "requires":
-                current["requires"] = [n.strip() for n in rest.split(",") if n.strip()]
             else:
                 current["error_at"] = rest
             continue
@@ -141,7 +139,6 @@ def run_case(case, outdir):
         np.save(os.path.join(inputs_dir, spec["name"] + ".npy"), arrays[spec["name"]])
     result = {"name": case["name"], "line": case["line"], "script": case["script"],
               "inputs": [s["name"] for s in case["inputs"]], "error": case["error"], "error_at": case["error_at"],
-              "requires": case["requires"],
               "sklearn_error": None, "outputs": []}
     # As `tessera-cli run` reads them: float32 inputs widened to float64 (docs/cli.md), so that both
     # sides compute in float64 (sklearn keeps float32 in some estimators).

@@ -3,9 +3,7 @@
 // `tessera-cli run` does) on the same .npy inputs; both write their variables by the output rules of
 // docs/cli.md and every written file must agree: the same names, dtypes, shapes and values (1e-10
 // relative to the array's largest magnitude, exact for int64 and bool). A `# error: TEXT` case must
-// fail on both sides with TEXT in both messages, and `# error-at: LINE:COL` places Tessera's error. A
-// `# requires: NAME, …` case is skipped while one of those estimators (GridSearchCV) or functions
-// (sklearn.model_selection.cross_val_score) is not there.
+// fail on both sides with TEXT in both messages, and `# error-at: LINE:COL` places Tessera's error.
 // The other tests cover what Python cannot show: imports Tessera refuses, thread independence.
 #include <QtTest>
 
@@ -208,11 +206,6 @@ private slots:
         QFETCH(int, index);
         const Case& c = m_cases[static_cast<std::size_t>(index)];
         if (!c.runnerError.isEmpty()) QFAIL(qPrintable(c.runnerError));
-        for (const auto& required : c.spec["requires"].toArray()) {
-            const std::string name = required.toString().toStdString();
-            if (!ml::EstimatorRegistry::instance().find(name) && !script::BindingTable::instance().find(name))
-                QSKIP(qPrintable(required.toString() + " is not available yet"));
-        }
         const QString failure = checkCase(c.spec, c.dir);
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }

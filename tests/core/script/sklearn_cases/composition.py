@@ -1,5 +1,4 @@
 # case: column_transformer_named_transformers
-# requires: ColumnTransformer, OneHotEncoder, LogisticRegression
 # input: C float64 [80,2] randint 0 3
 # input: N float64 [80,2] normal
 # input: y int64 [80] randint 0 2
@@ -21,7 +20,6 @@ Z = enc.transform(C)[:, :4]
 names = enc.get_feature_names_out()
 
 # case: discriminant_and_string_labels
-# requires: LinearDiscriminantAnalysis, LogisticRegression
 # input: X float64 [70,3] normal
 # input: y str [70] labels ant,bee,cow
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis

@@ -1,5 +1,4 @@
 # case: cross_val_score_and_validate
-# requires: sklearn.model_selection.cross_val_score
 # input: X float64 [60,4] normal
 # input: y float64 [60] linear X
 from sklearn.pipeline import make_pipeline
@@ -14,7 +13,6 @@ test_r2 = res['test_r2']
 train_mae = res['train_neg_mean_absolute_error']
 
 # case: cross_val_predict_and_curves
-# requires: sklearn.model_selection.cross_val_predict
 # input: X float64 [60,3] normal
 # input: y int64 [60] randint 0 2
 from sklearn.neighbors import KNeighborsClassifier

@@ -1,5 +1,4 @@
 # case: grid_search_dict_positional
-# requires: GridSearchCV
 # input: X float64 [60,4] normal
 # input: y float64 [60] linear X
 from sklearn.pipeline import make_pipeline
@@ -19,7 +18,6 @@ shuffled = GridSearchCV(pipe, {'ridge__alpha': [0.5, 2.0]}, cv=KFold(n_splits=4,
 shuffled_scores = shuffled.cv_results_['mean_test_score']
 
 # case: grid_search_stratified_classifier
-# requires: GridSearchCV
 # input: X float64 [60,3] normal
 # input: y int64 [60] randint 0 2
 from sklearn.neighbors import KNeighborsClassifier
@@ -30,7 +28,6 @@ neg = -search.best_score_
 proba = search.predict_proba(X)[:, 1]
 
 # case: randomized_search_distributions
-# requires: RandomizedSearchCV
 # input: X float64 [60,4] normal
 # input: y float64 [60] linear X
 from scipy.stats import loguniform, randint, uniform
