@@ -36,6 +36,11 @@ TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value
                "weighted_n_node_samples", "node_count", "max_depth"]
 
 
+# Meta-estimators whose estimators_ list holds fitted members of any class, saved in full (a forest's
+# trees are saved as tree_ arrays only).
+HELD_LISTS = {"VotingClassifier", "VotingRegressor", "BaggingClassifier", "BaggingRegressor"}
+
+
 def find_class(name):
     for m in MODULES:
         mod = importlib.import_module(m)
@@ -249,6 +254,10 @@ def save_attributes(est, prefix, out, meta):
             continue  # loss_, deprecated in 1.1: sklearn's private loss object
         if hasattr(value, "get_params"):
             nested(name, value)
+            continue
+        if type(est).__name__ in HELD_LISTS and isinstance(value, list) and all(hasattr(v, "get_params") for v in value):
+            for i, v in enumerate(value):  # a meta-estimator's fitted members: estimators_.I.ATTR, trees included
+                nested(name + "." + str(i), v)
             continue
         if isinstance(value, np.ndarray) and value.dtype == object and value.ndim == 2 and value.size and all(
                 hasattr(v, "tree_") for v in value.ravel()):

@@ -1,0 +1,143 @@
+// The meta-estimators of any estimator (Voting*, Bagging*) beyond one sklearn fit, which the
+// conformance cases compare: Bagging's warm_start adds the members a fit from scratch would have drawn,
+// nested parameters reach the members, held estimators list the fitted clones, and the methods a
+// configuration lacks are refused as sklearn refuses them.
+#include <QtTest>
+
+#include "core/ml/base/errors.h"
+#include "core/ml/base/registry.h"
+#include "core/ml/random_state.h"
+
+using namespace tessera;
+using namespace tessera::ml;
+
+namespace {
+
+struct Data {
+    Tensor X;
+    Array y;
+};
+
+Data makeData(int64_t rows, int64_t cols, bool classes, uint32_t seed) {
+    RandomState rng(seed);
+    std::vector<double> x = rng.standardNormal(rows * cols), y(rows);
+    for (int64_t r = 0; r < rows; ++r) {
+        const double s = x[r * cols] - 0.5 * x[r * cols + 1] + 0.3 * rng.standardNormal();
+        y[r] = classes ? static_cast<double>((s > 0.4) + (s > -0.4)) : s;
+    }
+    Data d{Tensor::fromVector<double>(x, {rows, cols}), Array()};
+    if (classes) {
+        std::vector<int64_t> yi(y.begin(), y.end());
+        d.y = Array(Tensor::fromVector<int64_t>(yi, {rows}));
+    } else {
+        d.y = Array(Tensor::fromVector<double>(y, {rows}));
+    }
+    return d;
+}
+
+// The same attributes with the same values, bit for bit (in any order: a warm fit appends).
+QString sameState(const Estimator& a, const Estimator& b) {
+    if (a.attributes().size() != b.attributes().size())
+        return QString("%1 attributes, %2").arg(a.attributes().size()).arg(b.attributes().size());
+    for (const auto& [name, value] : a.attributes())
+        if (!b.hasAttribute(name) || !(b.attribute(name) == value))
+            return QString::fromStdString("attribute " + name + " differs");
+    return {};
+}
+
+ParamValue member(const std::string& name, const std::string& cls, const ParamList& params = {}) {
+    return ParamValue::tuple({name, ParamValue(EstimatorRegistry::instance().create(cls, params))});
+}
+
+}  // namespace
+
+class TestMetaEnsembles : public QObject {
+    Q_OBJECT
+
+private slots:
+    void baggingWarmStartDrawsTheMembersOfAFreshFit_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("classes");
+        QTest::newRow("BaggingClassifier") << "BaggingClassifier" << true;
+        QTest::newRow("BaggingRegressor") << "BaggingRegressor" << false;
+    }
+
+    void baggingWarmStartDrawsTheMembersOfAFreshFit() {
+        QFETCH(QString, name);
+        QFETCH(bool, classes);
+        const Data d = makeData(80, 4, classes, 23);
+        auto& reg = EstimatorRegistry::instance();
+        const ParamList params = {{"n_estimators", 3},
+                                  {"warm_start", true},
+                                  {"random_state", 9},
+                                  {"max_samples", 0.8},
+                                  {"max_features", 0.75}};
+        auto warm = reg.create(name.toStdString(), params);
+        warm->fit(d.X, d.y);
+        QCOMPARE(warm->heldEstimators().at(0).items.size(), size_t(3));
+        warm->setParams({{"n_estimators", 7}});
+        warm->fit(d.X, d.y);
+        auto fresh = reg.create(name.toStdString(), params);
+        fresh->setParams({{"n_estimators", 7}, {"warm_start", false}});
+        fresh->fit(d.X, d.y);
+        const QString diff = sameState(*warm, *fresh);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QVERIFY(warm->predict(d.X) == fresh->predict(d.X));
+
+        warm->setParams({{"n_estimators", 2}});
+        try {
+            warm->fit(d.X, d.y);
+            QFAIL("fewer members than fitted must be refused");
+        } catch (const ValueError& e) {
+            QCOMPARE(QString(e.what()),
+                     QString("n_estimators=2 must be larger or equal to len(estimators_)=7 when warm_start==True"));
+        }
+    }
+
+    void votingHoldsItsFittedClones() {
+        const Data d = makeData(60, 3, true, 5);
+        auto voting = EstimatorRegistry::instance().create(
+            "VotingClassifier",
+            {{"estimators", ParamValue::list({member("nb", "GaussianNB"), ParamValue::tuple({"off", "drop"}),
+                                              member("knn", "KNeighborsClassifier", {{"n_neighbors", 3}})})},
+             {"voting", "soft"}});
+        voting->setParams({{"knn__n_neighbors", 5}});
+        voting->fit(d.X, d.y);
+        const auto held = voting->heldEstimators();
+        QCOMPARE(held.size(), size_t(3));
+        QCOMPARE(held[0].attribute, std::string("estimators_"));
+        QCOMPARE(held[0].items.size(), size_t(2));
+        QCOMPARE(held[1].attribute, std::string("named_estimators_"));
+        QCOMPARE(held[1].items[1].first, std::string("knn"));
+        QCOMPARE(held[1].items[1].second->param("n_neighbors").asInt(), int64_t(5));
+        QCOMPARE(held[2].attribute, std::string("le_"));
+        // The clones are fitted, the templates in `estimators` are not.
+        QVERIFY(held[0].items[0].second->isFitted());
+        QVERIFY(!voting->param("estimators").items()[0].items()[1].asEstimator()->isFitted());
+        QCOMPARE(voting->attribute("n_features_in_").tensor().item<int64_t>(), int64_t(3));
+    }
+
+    void methodsAConfigurationLacksAreRefused() {
+        const Data d = makeData(40, 3, true, 6);
+        auto& reg = EstimatorRegistry::instance();
+        auto hard = reg.create("VotingClassifier", {{"estimators", ParamValue::list({member("nb", "GaussianNB")})}});
+        hard->fit(d.X, d.y);
+        try {
+            hard->predictProba(d.X);
+            QFAIL("hard voting has no predict_proba");
+        } catch (const AttributeError& e) {
+            QCOMPARE(QString(e.what()), QString("predict_proba is not available when voting='hard'"));
+        }
+        auto bagging = reg.create("BaggingClassifier", {{"n_estimators", 2}, {"random_state", 0}});
+        bagging->fit(d.X, d.y);
+        try {
+            bagging->decisionFunction(d.X);
+            QFAIL("a bagging of trees has no decision_function");
+        } catch (const AttributeError& e) {
+            QCOMPARE(QString(e.what()), QString("This 'BaggingClassifier' has no attribute 'decision_function'"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMetaEnsembles)
+#include "test_meta_ensembles.moc"
