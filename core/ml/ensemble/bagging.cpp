@@ -60,6 +60,8 @@ bool fitTakesSampleWeight(const Estimator& e) {
                                                             "KNeighborsRegressor",
                                                             "RadiusNeighborsClassifier",
                                                             "RadiusNeighborsRegressor",
+                                                            "LinearDiscriminantAnalysis",
+                                                            "QuadraticDiscriminantAnalysis",
                                                             "Pipeline",
                                                             "GridSearchCV",
                                                             "RandomizedSearchCV",

@@ -6,104 +6,49 @@
 // 'drop' entries kept out), their state under "estimators_.I." and "named_estimators_.NAME."
 // (base/held_state.h); le_ is held the same way.
 #include <algorithm>
-#include <cmath>
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/registry.h"
-#include "core/ml/compose/pipeline.h"
-#include "core/ml/model_selection/check_cv.h"
+#include "core/ml/ensemble/heterogeneous.h"
 #include "core/ml/preprocessing/label_encoder.h"
 
 namespace tessera::ml {
 namespace {
 
-struct Member {
-    std::string name;
-    ParamValue estimator;  // an estimator or "drop"
-    bool dropped() const { return estimator.isString() && estimator.asString() == "drop"; }
-};
+using ensemble::Member;
 
-class BaseVoting : public Estimator {
+class BaseVoting : public ensemble::HeterogeneousEnsemble {
 public:
-    using Estimator::Estimator;
-
-    ParamList getParams(bool deep) const override {
-        ParamList out = Estimator::getParams(deep);
-        if (deep) {
-            std::vector<std::pair<std::string, ParamValue>> named;
-            for (const Member& m : listed()) named.emplace_back(m.name, m.estimator);
-            appendNamedParams(out, named);
-        }
-        return out;
-    }
-
-    std::vector<std::pair<std::string, std::shared_ptr<Estimator>>> children() const override {
-        std::vector<std::pair<std::string, std::shared_ptr<Estimator>>> out;
-        for (const Member& m : listed())
-            if (m.estimator.isEstimator()) out.emplace_back(m.name, m.estimator.asEstimator());
-        return out;
-    }
+    using HeterogeneousEnsemble::HeterogeneousEnsemble;
 
     std::vector<HeldEstimators> heldEstimators() const override {
-        HeldEstimators list{"estimators_", HeldEstimators::Form::List, {}};
-        HeldEstimators named{"named_estimators_", HeldEstimators::Form::Named, {}};
-        std::size_t next = 0;
-        for (const Member& m : listed()) {
-            if (m.dropped()) continue;
-            list.items.emplace_back("", m_fitted.at(next));
-            named.items.emplace_back(m.name, m_fitted.at(next++));
-        }
-        std::vector<HeldEstimators> out{list, named};
+        std::vector<HeldEstimators> out = HeterogeneousEnsemble::heldEstimators();
         if (m_labels) out.push_back({"le_", HeldEstimators::Form::One, {{"", m_labels}}});
         return out;
     }
 
 protected:
-    bool setChildParam(std::string_view name, const ParamValue& value) override {
-        ParamValue list = withNamedEstimator(param("estimators"), name, value);
-        if (list.isNone()) return false;
-        setParams({{"estimators", std::move(list)}});
-        return true;
-    }
-
     // _BaseVoting.fit after the subclass's handling of y: the members' clones fitted on (X, y).
     void fitMembers(const Tensor& X, const Array& y, const Tensor& sampleWeight) {
-        const std::vector<Member> members = validateMembers();
+        const std::vector<Member> members = validateMembers(/*checkKind=*/true);
         const ParamValue& weights = param("weights");
         if (!weights.isNone() && weights.items().size() != members.size())
             throw ValueError("Number of `estimators` and weights must be equal; got " +
                              std::to_string(weights.items().size()) + " weights, " + std::to_string(members.size()) +
                              " estimators");
-        m_fitted.clear();
+        std::vector<std::shared_ptr<Estimator>> fitted;
         for (const Member& m : members) {
             if (m.dropped()) continue;
             auto est = m.estimator.asEstimator()->clone();
             est->fit(X, y, sampleWeight);
-            m_fitted.push_back(std::move(est));
+            fitted.push_back(std::move(est));
         }
-        std::size_t next = 0;
-        for (const Member& m : members) {
-            if (m.dropped()) continue;
-            const auto& est = m_fitted[next];
-            for (auto& [name, value] : heldAttributes(*est, "estimators_." + std::to_string(next)))
-                setAttribute(name, std::move(value));
-            for (auto& [name, value] : heldAttributes(*est, "named_estimators_." + m.name))
-                setAttribute(name, std::move(value));
-            ++next;
-        }
-        if (m_fitted.front()->hasAttribute("n_features_in_"))
-            setAttribute("n_features_in_", m_fitted.front()->attribute("n_features_in_"));
+        setFitted(std::move(fitted));
     }
 
     void attributesRestored() override {
-        m_fitted.clear();
-        for (const Member& m : listed()) {
-            if (m.dropped()) continue;
-            auto est = m.estimator.asEstimator()->clone();
-            restoreHeldAttributes(*est, attributes(), "estimators_." + std::to_string(m_fitted.size()));
-            m_fitted.push_back(std::move(est));
-        }
+        restoreFitted();
         m_labels.reset();
         if (hasAttribute("le_.classes_")) {
             m_labels = EstimatorRegistry::instance().create("LabelEncoder");
@@ -137,48 +82,7 @@ protected:
         return Tensor::fromVector<double>(out, {rows, width});
     }
 
-    std::vector<std::shared_ptr<Estimator>> m_fitted;  // the fitted clones, 'drop' left out
-    std::shared_ptr<Estimator> m_labels;               // le_ (classifier only)
-
-private:
-    std::vector<Member> listed() const {
-        std::vector<Member> out;
-        const ParamValue& list = param("estimators");
-        if (!list.isSequence()) return out;
-        for (const auto& t : list.items()) {
-            if (!t.isSequence() || t.items().size() != 2 || !t.items()[0].isString())
-                throw TypeError(className() + ": every estimator must be a (name, estimator) tuple, got " + t.repr());
-            out.push_back({t.items()[0].asString(), t.items()[1]});
-        }
-        return out;
-    }
-
-    // _BaseHeterogeneousEnsemble._validate_estimators.
-    std::vector<Member> validateMembers() const {
-        const std::vector<Member> members = listed();
-        if (members.empty())
-            throw ValueError(
-                "Invalid 'estimators' attribute, 'estimators' should be a non-empty list of (string, estimator) "
-                "tuples.");
-        std::vector<std::string> names;
-        for (const Member& m : members) names.push_back(m.name);
-        checkStepNames(names, info());
-        if (std::all_of(members.begin(), members.end(), [](const Member& m) { return m.dropped(); }))
-            throw ValueError("All estimators are dropped. At least one is required to be an estimator.");
-        const bool classifier = info().kind == EstimatorKind::Classifier;
-        for (const Member& m : members) {
-            if (m.dropped()) continue;
-            const bool ok =
-                m.estimator.isEstimator() && (classifier ? model_selection::isClassifier(*m.estimator.asEstimator())
-                                                         : model_selection::isRegressor(*m.estimator.asEstimator()));
-            if (!ok)
-                throw ValueError(
-                    "The estimator " +
-                    (m.estimator.isEstimator() ? m.estimator.asEstimator()->className() : m.estimator.typeName()) +
-                    " should be a " + (classifier ? "classifier" : "regressor") + ".");
-        }
-        return members;
-    }
+    std::shared_ptr<Estimator> m_labels;  // le_ (classifier only)
 };
 
 class VotingClassifier : public BaseVoting {

@@ -38,7 +38,8 @@ TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value
 
 # Meta-estimators whose estimators_ list holds fitted members of any class, saved in full (a forest's
 # trees are saved as tree_ arrays only).
-HELD_LISTS = {"VotingClassifier", "VotingRegressor", "BaggingClassifier", "BaggingRegressor"}
+HELD_LISTS = {"VotingClassifier", "VotingRegressor", "BaggingClassifier", "BaggingRegressor", "StackingClassifier",
+              "StackingRegressor"}
 
 
 def find_class(name):

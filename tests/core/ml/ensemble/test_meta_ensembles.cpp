@@ -1,4 +1,4 @@
-// The meta-estimators of any estimator (Voting*, Bagging*) beyond one sklearn fit, which the
+// The meta-estimators of any estimator (Voting*, Bagging*, Stacking*) beyond one sklearn fit, which the
 // conformance cases compare: Bagging's warm_start adds the members a fit from scratch would have drawn,
 // nested parameters reach the members, held estimators list the fitted clones, and the methods a
 // configuration lacks are refused as sklearn refuses them.
@@ -136,6 +136,22 @@ private slots:
         } catch (const AttributeError& e) {
             QCOMPARE(QString(e.what()), QString("This 'BaggingClassifier' has no attribute 'decision_function'"));
         }
+    }
+
+    void stackingRegressorRefusesTheRidgeCvDefault() {
+        const Data d = makeData(40, 3, false, 7);
+        auto stack = EstimatorRegistry::instance().create(
+            "StackingRegressor", {{"estimators", ParamValue::list({member("ridge", "Ridge")})}});
+        try {
+            stack->fit(d.X, d.y);
+            QFAIL("final_estimator=None (RidgeCV) must be refused");
+        } catch (const ValueError& e) {
+            QVERIFY(QString(e.what()).contains("RidgeCV(), which is not available in Tessera"));
+        }
+        stack->setParams({{"final_estimator", ParamValue(EstimatorRegistry::instance().create("LinearRegression"))}});
+        stack->fit(d.X, d.y);
+        QCOMPARE(stack->transform(d.X).size(1), int64_t(1));
+        QVERIFY(stack->hasAttribute("final_estimator_.coef_"));
     }
 };
 
