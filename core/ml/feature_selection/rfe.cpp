@@ -16,17 +16,8 @@
 namespace tessera::ml {
 namespace {
 
+using feature_selection::selectColumns;
 using feature_selection::Selector;
-
-Tensor selectColumns(const Tensor& X, const std::vector<std::int64_t>& columns) {
-    const std::int64_t n = X.size(0), p = X.size(1), m = static_cast<std::int64_t>(columns.size());
-    const double* x = X.data<double>();
-    std::vector<double> out;
-    out.reserve(static_cast<std::size_t>(n * m));
-    for (std::int64_t i = 0; i < n; ++i)
-        for (std::int64_t c : columns) out.push_back(x[i * p + c]);
-    return Tensor::fromVector<double>(out, {n, m});
-}
 
 class RFE : public Selector {
 public:
