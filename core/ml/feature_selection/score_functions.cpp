@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/ml/feature_selection/mutual_info.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml::feature_selection {
@@ -183,7 +184,8 @@ FeatureScores chiSquare(const Tensor& X, const Array& y, const std::string& wher
 }  // namespace
 
 const std::vector<std::string>& scoreFunctionNames() {
-    static const std::vector<std::string> names = {"f_classif", "f_regression", "chi2"};
+    static const std::vector<std::string> names = {"f_classif", "f_regression", "chi2", "mutual_info_classif",
+                                                   "mutual_info_regression"};
     return names;
 }
 
@@ -191,8 +193,17 @@ FeatureScores scoreFeatures(const std::string& function, const Tensor& X, const 
     if (function == "f_classif") return fClassif(X, y, where);
     if (function == "f_regression") return fRegression(X, y, where);
     if (function == "chi2") return chiSquare(X, y, where);
+    // The mutual information functions have no p-values (pvalues stays empty: sklearn's None); as a
+    // score_func they run with random_state=None, so their noise comes from fresh entropy.
+    if (function == "mutual_info_classif" || function == "mutual_info_regression") {
+        RandomState rng = checkRandomState(std::nullopt);
+        return {function == "mutual_info_classif" ? mutualInfoClassif(X, y, where, rng)
+                                                  : mutualInfoRegression(X, y, where, rng),
+                {}};
+    }
     throw ValueError(where + ": score_func '" + function +
-                     "' is not available in Tessera (f_classif, f_regression and chi2 are)");
+                     "' is not available in Tessera (f_classif, f_regression, chi2, mutual_info_classif and "
+                     "mutual_info_regression are)");
 }
 
 }  // namespace tessera::ml::feature_selection

@@ -12,17 +12,17 @@ std::vector<std::int64_t> Selector::kept() const {
     return out;
 }
 
-Tensor Selector::transform(const Tensor& Xin) const {
-    const Tensor X = validateX(Xin, allowNaN());
-    const std::vector<std::int64_t> keep = kept();
-    const std::int64_t n = X.size(0), p = X.size(1), m = static_cast<std::int64_t>(keep.size());
+Tensor selectColumns(const Tensor& X, const std::vector<std::int64_t>& columns) {
+    const std::int64_t n = X.size(0), p = X.size(1), m = static_cast<std::int64_t>(columns.size());
     const double* x = X.data<double>();
     std::vector<double> out;
     out.reserve(static_cast<std::size_t>(n * m));
     for (std::int64_t i = 0; i < n; ++i)
-        for (std::int64_t c : keep) out.push_back(x[i * p + c]);
+        for (std::int64_t c : columns) out.push_back(x[i * p + c]);
     return Tensor::fromVector<double>(out, {n, m});
 }
+
+Tensor Selector::transform(const Tensor& Xin) const { return selectColumns(validateX(Xin, allowNaN()), kept()); }
 
 Tensor Selector::fitTransform(const Tensor& X, const Array& y, const Tensor& sw) {
     fit(X, y, sw);

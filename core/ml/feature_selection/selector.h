@@ -11,6 +11,9 @@
 
 namespace tessera::ml::feature_selection {
 
+// The given columns of a contiguous Float64 X, in the given order.
+Tensor selectColumns(const Tensor& X, const std::vector<std::int64_t>& columns);
+
 class Selector : public Estimator {
 public:
     using Estimator::Estimator;

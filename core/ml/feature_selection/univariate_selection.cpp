@@ -32,7 +32,7 @@ public:
             feature_selection::scoreFeatures(paramString("score_func"), X, y, className());
         const auto p = static_cast<std::int64_t>(s.scores.size());
         setAttribute("scores_", Array(Tensor::fromVector<double>(s.scores, {p})));
-        setAttribute("pvalues_", Array(Tensor::fromVector<double>(s.pvalues, {p})));
+        setAttribute("pvalues_", s.pvalues.empty() ? Array() : Array(Tensor::fromVector<double>(s.pvalues, {p})));
         return *this;
     }
 
@@ -110,7 +110,8 @@ std::vector<ParamSpec> withScoreFunc(std::vector<ParamSpec> specs) {
     specs.push_back({"score_func",
                      "f_classif",
                      {strOptions(feature_selection::scoreFunctionNames())},
-                     "Score function, by its sklearn name: f_classif, f_regression or chi2."});
+                     "Score function, by its sklearn name: f_classif, f_regression, chi2, mutual_info_classif or "
+                     "mutual_info_regression."});
     return specs;
 }
 
