@@ -83,9 +83,8 @@ public:
         std::vector<Tree> trees = warm ? m_trees : std::vector<Tree>();
         std::vector<int64_t> seeds = warm ? fitted("_seeds").toVector<int64_t>() : std::vector<int64_t>();
         std::vector<int64_t> features =
-            warm ? fitted("estimators_features_").toVector<int64_t>() : std::vector<int64_t>();
-        std::vector<int64_t> samples =
-            warm ? fitted("estimators_samples_").toVector<int64_t>() : std::vector<int64_t>();
+            warm ? perTree("estimators_features_") : std::vector<int64_t>();
+        std::vector<int64_t> samples = warm ? perTree("estimators_samples_") : std::vector<int64_t>();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         const int64_t n = X.size(0), d = X.size(1);
@@ -179,8 +178,8 @@ public:
         for (int64_t i = 0; i < count; ++i)
             tree::appendTreeAttributes(a, m_trees[i], "estimators_." + std::to_string(i) + ".");
         for (auto& [name, value] : a) setAttribute(name, std::move(value));
-        setAttribute("estimators_features_", Array(Tensor::fromVector<int64_t>(features, {count, maxFeatures})));
-        setAttribute("estimators_samples_", Array(Tensor::fromVector<int64_t>(samples, {count, maxSamples})));
+        setPerTree("estimators_features_", features, count, maxFeatures);
+        setPerTree("estimators_samples_", samples, count, maxSamples);
         setAttribute("_seeds", Array(Tensor::fromVector<int64_t>(seeds, {count})));
         setAttribute("max_samples_", Array(Tensor::scalar<int64_t>(maxSamples)));
         rebuildScorer();
@@ -223,7 +222,7 @@ public:
 
 protected:
     void attributesRestored() override {
-        const int64_t features = fitted("estimators_features_").size(1);
+        const int64_t features = fitted("estimators_features_.0").size(0);
         m_trees.clear();
         for (size_t i = 0; hasAttribute("estimators_." + std::to_string(i) + ".tree_.node_count"); ++i)
             m_trees.push_back(tree::treeFromAttributes(*this, "estimators_." + std::to_string(i) + ".", features, {}));
@@ -231,6 +230,24 @@ protected:
     }
 
 private:
+    // sklearn's estimators_features_ and estimators_samples_ are lists of one array per tree, stored as
+    // NAME.0, NAME.1, … (Note [Attributes that are dicts or objects]); here they are read and written as
+    // one row-major [trees, width] block.
+    std::vector<int64_t> perTree(const std::string& name) const {
+        std::vector<int64_t> out;
+        for (size_t i = 0; hasAttribute(name + "." + std::to_string(i)); ++i) {
+            const std::vector<int64_t> row = fitted(name + "." + std::to_string(i)).toVector<int64_t>();
+            out.insert(out.end(), row.begin(), row.end());
+        }
+        return out;
+    }
+    void setPerTree(const std::string& name, const std::vector<int64_t>& flat, int64_t count, int64_t width) {
+        for (int64_t i = 0; i < count; ++i)
+            setAttribute(name + "." + std::to_string(i),
+                         Array(Tensor::fromVector<int64_t>(
+                             std::vector<int64_t>(flat.begin() + i * width, flat.begin() + (i + 1) * width), {width})));
+    }
+
     // _set_random_states with an int seed gives the tree RandomState(seed).randint(MAX_INT), and the
     // tree draws its splitter seed from that.
     static int64_t treeSeed(int64_t baggingSeed) {
@@ -245,9 +262,8 @@ private:
     // The trees over all of X's columns (their features mapped through estimators_features_) in one flat
     // layout, and per tree and node what a row ending there adds to its path length.
     void rebuildScorer() {
-        const Tensor& f = fitted("estimators_features_");
-        const int64_t k = f.size(1);
-        const std::vector<int64_t> features = f.toVector<int64_t>();
+        const int64_t k = fitted("estimators_features_.0").size(0);
+        const std::vector<int64_t> features = perTree("estimators_features_");
         const int64_t d = fitted("n_features_in_").item<int64_t>();
         std::vector<Tree> mapped = m_trees;
         m_pathTerm.assign(mapped.size(), {});
