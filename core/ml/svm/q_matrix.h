@@ -3,6 +3,7 @@
 // OneClassQ and SvrQ give the columns of the five formulations and follow the solver's swap_index.
 #pragma once
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <list>
@@ -113,13 +114,21 @@ public:
 class Kernel : public QMatrix {
 public:
     Kernel(const SvmProblem& prob, const SvmParams& param) : param_(param), features_(prob.features) {
+        const std::size_t p = static_cast<std::size_t>(features_);
+        xs_.resize(prob.rows.size() * p);
+        for (std::size_t i = 0; i < prob.rows.size(); ++i)
+            std::copy(prob.X + static_cast<std::size_t>(prob.rows[i]) * p,
+                      prob.X + static_cast<std::size_t>(prob.rows[i] + 1) * p, xs_.begin() + i * p);
         x_.reserve(prob.rows.size());
-        for (int r : prob.rows) x_.push_back(prob.X + static_cast<std::size_t>(r) * prob.features);
+        for (std::size_t i = 0; i < prob.rows.size(); ++i) x_.push_back(xs_.data() + i * p);
         if (param.kernel == SvmKernel::Rbf)
             for (const double* row : x_) xSquare_.push_back(dot(row, row, features_));
     }
     void swapIndex(int i, int j) override {
-        std::swap(x_[i], x_[j]);
+        // The rows themselves move (not pointers to them), so that a column is one contiguous GEMV.
+        std::swap_ranges(xs_.begin() + static_cast<std::ptrdiff_t>(i) * features_,
+                         xs_.begin() + static_cast<std::ptrdiff_t>(i + 1) * features_,
+                         xs_.begin() + static_cast<std::ptrdiff_t>(j) * features_);
         if (!xSquare_.empty()) std::swap(xSquare_[i], xSquare_[j]);
     }
 
@@ -138,9 +147,37 @@ protected:
         return 0;
     }
 
+    // k(i, j) for j in [start, len) into out[start, len): one matrix-vector product over the rows, then
+    // the kernel's function element-wise (vectorised exp/tanh).
+    void column(int i, int start, int len, double* out) const {
+        using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+        if (len <= start) return;
+        const Eigen::Map<const RowMatrix> rows(x_[start], len - start, features_);
+        const Eigen::Map<const Eigen::VectorXd> xi(x_[i], features_);
+        Eigen::Map<Eigen::ArrayXd> o(out + start, len - start);
+        o = (rows * xi).array();
+        switch (param_.kernel) {
+            case SvmKernel::Linear:
+                break;
+            case SvmKernel::Poly:
+                for (Eigen::Index t = 0; t < o.size(); ++t)
+                    o[t] = powi(param_.gamma * o[t] + param_.coef0, param_.degree);
+                break;
+            case SvmKernel::Rbf: {
+                const Eigen::Map<const Eigen::ArrayXd> sq(xSquare_.data() + start, len - start);
+                o = (-param_.gamma * (xSquare_[i] + sq - 2 * o)).exp();
+                break;
+            }
+            case SvmKernel::Sigmoid:
+                o = (param_.gamma * o + param_.coef0).tanh();
+                break;
+        }
+    }
+
 private:
     const SvmParams& param_;
     int features_;
+    std::vector<double> xs_;
     std::vector<const double*> x_;
     std::vector<double> xSquare_;
 };
@@ -156,7 +193,11 @@ public:
     Qfloat* getQ(int i, int len) override {
         Qfloat* data;
         const int start = cache_.getData(i, &data, len);
-        for (int j = start; j < len; ++j) data[j] = static_cast<Qfloat>(y_[i] * y_[j] * k(i, j));
+        if (start < len) {
+            column_.resize(static_cast<std::size_t>(len));
+            column(i, start, len, column_.data());
+            for (int j = start; j < len; ++j) data[j] = static_cast<Qfloat>(y_[i] * y_[j] * column_[j]);
+        }
         return data;
     }
     double* getQD() override { return qd_.data(); }
@@ -170,6 +211,7 @@ public:
 private:
     std::vector<signed char> y_;
     Cache cache_;
+    std::vector<double> column_;
     std::vector<double> qd_;
 };
 
@@ -182,7 +224,11 @@ public:
     Qfloat* getQ(int i, int len) override {
         Qfloat* data;
         const int start = cache_.getData(i, &data, len);
-        for (int j = start; j < len; ++j) data[j] = static_cast<Qfloat>(k(i, j));
+        if (start < len) {
+            column_.resize(static_cast<std::size_t>(len));
+            column(i, start, len, column_.data());
+            for (int j = start; j < len; ++j) data[j] = static_cast<Qfloat>(column_[j]);
+        }
         return data;
     }
     double* getQD() override { return qd_.data(); }
@@ -194,6 +240,7 @@ public:
 
 private:
     Cache cache_;
+    std::vector<double> column_;
     std::vector<double> qd_;
 };
 
@@ -221,8 +268,11 @@ public:
     Qfloat* getQ(int i, int len) override {
         Qfloat* data;
         const int real = index_[i];
-        if (cache_.getData(real, &data, l_) < l_)
-            for (int j = 0; j < l_; ++j) data[j] = static_cast<Qfloat>(k(real, j));
+        if (cache_.getData(real, &data, l_) < l_) {
+            column_.resize(static_cast<std::size_t>(l_));
+            column(real, 0, l_, column_.data());
+            for (int j = 0; j < l_; ++j) data[j] = static_cast<Qfloat>(column_[j]);
+        }
         Qfloat* buf = buffer_[next_].data();
         next_ = 1 - next_;
         const auto si = static_cast<Qfloat>(sign_[i]);
@@ -234,6 +284,7 @@ public:
 private:
     int l_;
     Cache cache_;
+    std::vector<double> column_;
     std::vector<signed char> sign_;
     std::vector<int> index_;
     std::vector<double> qd_;
