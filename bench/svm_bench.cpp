@@ -3,7 +3,7 @@
 // ours must match within 1e-4 at the default tol). Prints both times, the ratios (sklearn / Tessera),
 // the support-vector counts and each process's peak RSS.
 //
-//   build/bench/svm_bench [--threads 1] [--rounds 3] [--reps 1]
+//   build/bench/svm_bench [--threads 1] [--rounds 3] [--reps 1] [--cpu-time]
 #include <sys/resource.h>
 
 #include <cmath>
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     const std::string cmd = std::string(TESSERA_PYTHON3) + " " + TESSERA_SOURCE_DIR + "/bench/svm_sklearn.py " +
                             std::to_string(s.threads) + " " + std::to_string(s.rounds) + " " + std::to_string(s.reps) +
-                            " " + std::to_string(s.warmup) + " " + dir.string();
+                            " " + std::to_string(s.warmup) + " " + dir.string() + (s.cpuTime ? " cpu" : "");
     std::map<std::string, double> ref;
     if (FILE* pipe = popen(cmd.c_str(), "r")) {
         char name[128];
