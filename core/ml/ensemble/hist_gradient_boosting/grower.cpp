@@ -25,6 +25,8 @@ struct Bin {
 };
 
 constexpr int kHistBins = 256;
+// Rows × features below which a node's histograms are built on the calling thread.
+constexpr int64_t kParallelWork = int64_t{1} << 15;
 using Histograms = std::vector<Bin>;  // [features][256]
 
 struct SplitInfo {
@@ -121,7 +123,7 @@ private:
         }
         const float* g = root ? m_g.data() : m_orderedG.data();
         const float* h = m_constantHessian ? nullptr : (root ? m_h.data() : m_orderedH.data());
-        tbb::parallel_for(int64_t{0}, f, [&](int64_t j) {
+        auto feature = [&](int64_t j) {
             Bin* out = hist->data() + j * kHistBins;
             const uint8_t* col = m_data.binned + j * m_data.rows;
             if (root) {
@@ -139,7 +141,13 @@ private:
                     ++b.count;
                 }
             }
-        });
+        };
+        // A task per feature pays only for large nodes; either way each bin's sum has one order.
+        if (n * f >= kParallelWork) {
+            tbb::parallel_for(int64_t{0}, f, feature);
+        } else {
+            for (int64_t j = 0; j < f; ++j) feature(j);
+        }
         return hist;
     }
 
@@ -236,16 +244,17 @@ private:
         finishSplit(s, sg, sh, n, bestG, bestH, bestN);
     }
 
-    // find_node_split: each feature's best split in parallel, then the first feature of the highest gain.
+    // find_node_split: each feature's best split (a few hundred bins: cheaper than a task), then the first
+    // feature of the highest gain.
     SplitInfo findNodeSplit(const Node& node) const {
         const int64_t f = m_data.features;
         std::vector<SplitInfo> infos(f);
-        tbb::parallel_for(int64_t{0}, f, [&](int64_t j) {
+        for (int64_t j = 0; j < f; ++j) {
             infos[j].featureIdx = j;
             const Bin* hist = node.histograms->data() + j * kHistBins;
             leftToRight(j, hist, node, infos[j]);
             if (m_data.hasMissingValues[j]) rightToLeft(j, hist, node, infos[j]);
-        });
+        }
         int64_t best = 0;
         for (int64_t j = 1; j < f; ++j)
             if (infos[j].gain > infos[best].gain) best = j;

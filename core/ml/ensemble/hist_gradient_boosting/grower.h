@@ -59,7 +59,7 @@ struct GrownTree {
 
 // `hessians` of one value means constant hessians (sklearn's hessians_are_constant: every row's
 // hessian is hessians[0] and the splitter counts rows instead of summing). Leaf values are already
-// multiplied by shrinkage. Histograms and split searches run on oneTBB, one feature per task, so any
+// multiplied by shrinkage. Histograms of large nodes run on oneTBB, one feature per task, so any
 // thread count grows the same tree. `thresholds` are the bin mapper's (the nodes' num_threshold).
 GrownTree growTree(const BinnedData& data, const std::vector<float>& gradients, const std::vector<float>& hessians,
                    const GrowerParams& params, const std::vector<std::vector<double>>& thresholds);
