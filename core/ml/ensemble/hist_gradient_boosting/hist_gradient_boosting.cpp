@@ -152,6 +152,16 @@ protected:
         return HgbLoss(HgbLoss::Kind::SquaredError, 1);
     }
 
+    // The checks every fit starts with; X as float64 with NaN allowed.
+    Tensor startFit(const Tensor& Xin, const Array& y, bool numericY) {
+        validateParams();
+        refuseUnavailable();
+        clearAttributes();
+        Tensor X = validateFitX(Xin, true);
+        checkY(X, y, numericY);
+        return X;
+    }
+
     void refuseUnavailable() const {
         for (const char* k : {"categorical_features", "monotonic_cst", "interaction_cst"})
             if (!param(k).isNone())
@@ -383,11 +393,7 @@ public:
     using BaseHistGradientBoosting::BaseHistGradientBoosting;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
-        validateParams();
-        refuseUnavailable();
-        clearAttributes();
-        const Tensor X = validateFitX(Xin, true);
-        checkY(X, y, true);
+        const Tensor X = startFit(Xin, y, true);
         std::vector<double> t = tree::regressionTargets(y);
         if (paramString("loss") == "poisson") {
             double sum = 0.0;
@@ -418,11 +424,7 @@ public:
     using BaseHistGradientBoosting::BaseHistGradientBoosting;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
-        validateParams();
-        refuseUnavailable();
-        clearAttributes();
-        const Tensor X = validateFitX(Xin, true);
-        checkY(X, y, false);
+        const Tensor X = startFit(Xin, y, false);
         const EncodedLabels enc = encodeLabels(y, className());
         const int64_t k = classCount(enc.classes);
         const std::string& loss = paramString("loss");
