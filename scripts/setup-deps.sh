@@ -16,7 +16,7 @@ packages=(
     # fuzzing (scripts/fuzz.sh): clang with libFuzzer and the sanitizer runtimes
     clang libclang-rt-14-dev
     # references for conformance tests and benchmarks
-    python3-torch python3-sklearn python3-onnx python3-numpy libopenblas0-pthread libopenblas-dev
+    python3-torch python3-sklearn python3-onnx python3-numpy python3-xgboost libopenblas0-pthread libopenblas-dev
     # the LAPACK that NumPy/SciPy use, linked by core/ml/base/lapack.cpp
     liblapack-dev
 )

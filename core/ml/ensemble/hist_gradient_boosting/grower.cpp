@@ -1,0 +1,450 @@
+// Note [Growing as sklearn grows]: the choices that decide which tree comes out follow grower.py and
+// splitting.pyx of 1.2.1 step by step — the root's value is 0 (its gain is measured against 0, as
+// TreeNode(value=0)); a split is taken only when its gain exceeds both the best so far (left-to-right
+// scan first, missing values right; then, for a feature with missing values, right-to-left with missing
+// values left) and min_gain_to_split; features are compared with `>` in index order; nodes wait in a
+// heap ordered by gain with Python's heapq sift rules, so equal gains pop in sklearn's order; a feature
+// without training NaNs sends them to the child with more rows. Histogram bins sum the float32
+// gradients into float64 in row order (the node's rows kept in their original order by a stable
+// partition), as histogram.pyx does, so the sums are sklearn's bits.
+#include "core/ml/ensemble/hist_gradient_boosting/grower.h"
+
+#include <tbb/parallel_for.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+namespace tessera::ml::hgb {
+namespace {
+
+struct Bin {
+    double sumGradients = 0.0;
+    double sumHessians = 0.0;
+    uint32_t count = 0;
+};
+
+constexpr int kHistBins = 256;
+// Rows × features below which a node's histograms are built on the calling thread.
+constexpr int64_t kParallelWork = int64_t{1} << 15;
+using Histograms = std::vector<Bin>;  // [features][256]
+
+struct SplitInfo {
+    double gain = -1.0;
+    int64_t featureIdx = 0;
+    int64_t binIdx = 0;
+    bool missingGoToLeft = false;
+    double sumGradientLeft = 0, sumHessianLeft = 0, sumGradientRight = 0, sumHessianRight = 0;
+    uint32_t nSamplesLeft = 0, nSamplesRight = 0;
+    double valueLeft = 0, valueRight = 0;
+};
+
+struct Node {
+    int64_t depth = 0;
+    int64_t start = 0, stop = 0;  // rows partition[start, stop)
+    double sumGradients = 0, sumHessians = 0, value = 0;
+    bool isLeaf = false, hasSplit = false;
+    SplitInfo split;
+    int64_t left = -1, right = -1;
+    std::unique_ptr<Histograms> histograms;
+    uint32_t nSamples() const { return static_cast<uint32_t>(stop - start); }
+};
+
+double computeNodeValue(double sumGradient, double sumHessian, double l2) {
+    return -sumGradient / (sumHessian + l2 + 1e-15);
+}
+
+double splitGain(double gl, double hl, double gr, double hr, double lossCurrentNode, double l2) {
+    const double vl = computeNodeValue(gl, hl, l2), vr = computeNodeValue(gr, hr, l2);
+    double gain = lossCurrentNode;
+    gain -= vl * gl;
+    gain -= vr * gr;
+    return gain;
+}
+
+class Grower {
+public:
+    Grower(const BinnedData& data, const std::vector<float>& g, const std::vector<float>& h, const GrowerParams& p,
+           const std::vector<std::vector<double>>& thresholds)
+        : m_data(data), m_g(g), m_h(h), m_p(p), m_thresholds(thresholds), m_constantHessian(h.size() == 1) {}
+
+    GrownTree grow() {
+        const int64_t n = m_data.rows;
+        m_partition.resize(n);
+        for (int64_t i = 0; i < n; ++i) m_partition[i] = static_cast<uint32_t>(i);
+        m_orderedG.resize(n);
+        if (!m_constantHessian) m_orderedH.resize(n);
+        initialiseRoot();
+        while (!m_heap.empty()) splitNext();
+        for (const int64_t leaf : m_finalized) m_nodes[leaf].value *= m_p.shrinkage;
+        GrownTree out;
+        fillPredictor(out.nodes, 0);
+        for (const int64_t leaf : m_finalized)
+            out.leaves.push_back({m_index[leaf], m_nodes[leaf].start, m_nodes[leaf].stop});
+        out.partition = std::move(m_partition);
+        return out;
+    }
+
+private:
+    void initialiseRoot() {
+        const int64_t n = m_data.rows;
+        Node root;
+        root.start = 0;
+        root.stop = n;
+        double sg = 0.0;
+        for (int64_t i = 0; i < n; ++i) sg += m_g[i];
+        root.sumGradients = sg;
+        if (m_constantHessian) {
+            root.sumHessians = static_cast<double>(m_h[0]) * static_cast<double>(n);
+        } else {
+            double sh = 0.0;
+            for (int64_t i = 0; i < n; ++i) sh += m_h[i];
+            root.sumHessians = sh;
+        }
+        root.value = 0.0;
+        m_nodes.push_back(std::move(root));
+        if (n < 2 * m_p.minSamplesLeaf || m_nodes[0].sumHessians < m_p.minHessianToSplit) {
+            finalizeLeaf(0);
+            return;
+        }
+        m_nodes[0].histograms = buildHistograms(m_nodes[0], true);
+        computeBestSplitAndPush(0);
+    }
+
+    // compute_histograms_brute: one feature per task, each bin summed in the node's row order.
+    std::unique_ptr<Histograms> buildHistograms(const Node& node, bool root) {
+        const int64_t f = m_data.features, n = node.stop - node.start;
+        auto hist = std::make_unique<Histograms>(f * kHistBins);
+        const uint32_t* rows = m_partition.data() + node.start;
+        if (!root) {
+            for (int64_t i = 0; i < n; ++i) m_orderedG[i] = m_g[rows[i]];
+            if (!m_constantHessian)
+                for (int64_t i = 0; i < n; ++i) m_orderedH[i] = m_h[rows[i]];
+        }
+        const float* g = root ? m_g.data() : m_orderedG.data();
+        const float* h = m_constantHessian ? nullptr : (root ? m_h.data() : m_orderedH.data());
+        auto feature = [&](int64_t j) {
+            Bin* out = hist->data() + j * kHistBins;
+            const uint8_t* col = m_data.binned + j * m_data.rows;
+            if (root) {
+                for (int64_t i = 0; i < n; ++i) {
+                    Bin& b = out[col[i]];
+                    b.sumGradients += g[i];
+                    if (h) b.sumHessians += h[i];
+                    ++b.count;
+                }
+            } else {
+                for (int64_t i = 0; i < n; ++i) {
+                    Bin& b = out[col[rows[i]]];
+                    b.sumGradients += g[i];
+                    if (h) b.sumHessians += h[i];
+                    ++b.count;
+                }
+            }
+        };
+        // A task per feature pays only for large nodes; either way each bin's sum has one order.
+        if (n * f >= kParallelWork) {
+            tbb::parallel_for(int64_t{0}, f, feature);
+        } else {
+            for (int64_t j = 0; j < f; ++j) feature(j);
+        }
+        return hist;
+    }
+
+    static std::unique_ptr<Histograms> subtract(const Histograms& parent, const Histograms& sibling) {
+        auto hist = std::make_unique<Histograms>(parent.size());
+        for (size_t i = 0; i < parent.size(); ++i) {
+            (*hist)[i].sumGradients = parent[i].sumGradients - sibling[i].sumGradients;
+            (*hist)[i].sumHessians = parent[i].sumHessians - sibling[i].sumHessians;
+            (*hist)[i].count = parent[i].count - sibling[i].count;
+        }
+        return hist;
+    }
+
+    double binHessian(const Bin& b) const { return m_constantHessian ? static_cast<double>(b.count) : b.sumHessians; }
+
+    void finishSplit(SplitInfo& s, double sg, double sh, uint32_t n, double bestG, double bestH, uint32_t bestN) const {
+        s.sumGradientLeft = bestG;
+        s.sumGradientRight = sg - bestG;
+        s.sumHessianLeft = bestH;
+        s.sumHessianRight = sh - bestH;
+        s.nSamplesLeft = bestN;
+        s.nSamplesRight = n - bestN;
+        s.valueLeft = computeNodeValue(s.sumGradientLeft, s.sumHessianLeft, m_p.l2Regularization);
+        s.valueRight = computeNodeValue(s.sumGradientRight, s.sumHessianRight, m_p.l2Regularization);
+    }
+
+    void leftToRight(int64_t f, const Bin* hist, const Node& node, SplitInfo& s) const {
+        const bool missing = m_data.hasMissingValues[f] != 0;
+        const uint32_t end = (*m_data.nBinsNonMissing)[f] - 1 + (missing ? 1 : 0);
+        const double sg = node.sumGradients, sh = node.sumHessians, lossCurrent = node.value * sg;
+        const uint32_t n = node.nSamples();
+        double gl = 0, hl = 0, bestGain = -1, bestG = 0, bestH = 0;
+        uint32_t nl = 0, bestN = 0;
+        int64_t bestBin = -1;
+        for (uint32_t b = 0; b < end; ++b) {
+            nl += hist[b].count;
+            const uint32_t nr = n - nl;
+            hl += binHessian(hist[b]);
+            const double hr = sh - hl;
+            gl += hist[b].sumGradients;
+            const double gr = sg - gl;
+            if (nl < m_p.minSamplesLeaf) continue;
+            if (nr < m_p.minSamplesLeaf) break;
+            if (hl < m_p.minHessianToSplit) continue;
+            if (hr < m_p.minHessianToSplit) break;
+            const double gain = splitGain(gl, hl, gr, hr, lossCurrent, m_p.l2Regularization);
+            if (gain > bestGain && gain > m_p.minGainToSplit) {
+                bestGain = gain;
+                bestBin = b;
+                bestG = gl;
+                bestH = hl;
+                bestN = nl;
+            }
+        }
+        if (bestBin < 0) return;
+        s.gain = bestGain;
+        s.binIdx = bestBin;
+        s.missingGoToLeft = false;
+        finishSplit(s, sg, sh, n, bestG, bestH, bestN);
+    }
+
+    void rightToLeft(int64_t f, const Bin* hist, const Node& node, SplitInfo& s) const {
+        const int64_t start = static_cast<int64_t>((*m_data.nBinsNonMissing)[f]) - 2;
+        const double sg = node.sumGradients, sh = node.sumHessians, lossCurrent = node.value * sg;
+        const uint32_t n = node.nSamples();
+        double gr = 0, hr = 0, bestGain = s.gain, bestG = 0, bestH = 0;
+        uint32_t nr = 0, bestN = 0;
+        int64_t bestBin = -1;
+        for (int64_t b = start; b >= 0; --b) {
+            const Bin& bin = hist[b + 1];
+            nr += bin.count;
+            const uint32_t nl = n - nr;
+            hr += binHessian(bin);
+            const double hl = sh - hr;
+            gr += bin.sumGradients;
+            const double gl = sg - gr;
+            if (nr < m_p.minSamplesLeaf) continue;
+            if (nl < m_p.minSamplesLeaf) break;
+            if (hr < m_p.minHessianToSplit) continue;
+            if (hl < m_p.minHessianToSplit) break;
+            const double gain = splitGain(gl, hl, gr, hr, lossCurrent, m_p.l2Regularization);
+            if (gain > bestGain && gain > m_p.minGainToSplit) {
+                bestGain = gain;
+                bestBin = b;
+                bestG = gl;
+                bestH = hl;
+                bestN = nl;
+            }
+        }
+        if (bestBin < 0) return;
+        s.gain = bestGain;
+        s.binIdx = bestBin;
+        s.missingGoToLeft = true;
+        finishSplit(s, sg, sh, n, bestG, bestH, bestN);
+    }
+
+    // find_node_split: each feature's best split (a few hundred bins: cheaper than a task), then the first
+    // feature of the highest gain.
+    SplitInfo findNodeSplit(const Node& node) const {
+        const int64_t f = m_data.features;
+        std::vector<SplitInfo> infos(f);
+        for (int64_t j = 0; j < f; ++j) {
+            infos[j].featureIdx = j;
+            const Bin* hist = node.histograms->data() + j * kHistBins;
+            leftToRight(j, hist, node, infos[j]);
+            if (m_data.hasMissingValues[j]) rightToLeft(j, hist, node, infos[j]);
+        }
+        int64_t best = 0;
+        for (int64_t j = 1; j < f; ++j)
+            if (infos[j].gain > infos[best].gain) best = j;
+        return infos[best];
+    }
+
+    void computeBestSplitAndPush(int64_t id) {
+        m_nodes[id].split = findNodeSplit(m_nodes[id]);
+        m_nodes[id].hasSplit = true;
+        if (m_nodes[id].split.gain <= 0) {
+            finalizeLeaf(id);
+        } else {
+            heapPush(id);
+        }
+    }
+
+    void finalizeLeaf(int64_t id) {
+        m_nodes[id].isLeaf = true;
+        m_finalized.push_back(id);
+    }
+
+    // Python's heapq with TreeNode.__lt__ (higher gain first).
+    bool less(int64_t a, int64_t b) const { return m_nodes[a].split.gain > m_nodes[b].split.gain; }
+    void siftDown(size_t startPos, size_t pos) {
+        const int64_t item = m_heap[pos];
+        while (pos > startPos) {
+            const size_t parentPos = (pos - 1) >> 1;
+            const int64_t parent = m_heap[parentPos];
+            if (less(item, parent)) {
+                m_heap[pos] = parent;
+                pos = parentPos;
+                continue;
+            }
+            break;
+        }
+        m_heap[pos] = item;
+    }
+    void siftUp(size_t pos) {
+        const size_t endPos = m_heap.size(), startPos = pos;
+        const int64_t item = m_heap[pos];
+        size_t child = 2 * pos + 1;
+        while (child < endPos) {
+            const size_t right = child + 1;
+            if (right < endPos && !less(m_heap[child], m_heap[right])) child = right;
+            m_heap[pos] = m_heap[child];
+            pos = child;
+            child = 2 * pos + 1;
+        }
+        m_heap[pos] = item;
+        siftDown(startPos, pos);
+    }
+    void heapPush(int64_t id) {
+        m_heap.push_back(id);
+        siftDown(0, m_heap.size() - 1);
+    }
+    int64_t heapPop() {
+        const int64_t last = m_heap.back();
+        m_heap.pop_back();
+        if (m_heap.empty()) return last;
+        const int64_t top = m_heap[0];
+        m_heap[0] = last;
+        siftUp(0);
+        return top;
+    }
+
+    // split_indices: a stable partition of the node's rows (left rows first).
+    int64_t partitionRows(const Node& node) {
+        const SplitInfo& s = node.split;
+        const uint8_t* col = m_data.binned + s.featureIdx * m_data.rows;
+        const auto missing = static_cast<uint8_t>(m_data.missingBin);
+        std::vector<uint32_t> right;
+        right.reserve(s.nSamplesRight);
+        int64_t w = node.start;
+        for (int64_t i = node.start; i < node.stop; ++i) {
+            const uint32_t r = m_partition[i];
+            const uint8_t b = col[r];
+            if ((s.missingGoToLeft && b == missing) || b <= s.binIdx) {
+                m_partition[w++] = r;
+            } else {
+                right.push_back(r);
+            }
+        }
+        std::copy(right.begin(), right.end(), m_partition.begin() + w);
+        return w - node.start;
+    }
+
+    void splitNext() {
+        const int64_t id = heapPop();
+        const int64_t rightChildPos = partitionRows(m_nodes[id]);
+        const int64_t depth = m_nodes[id].depth + 1;
+        const auto nLeafNodes = static_cast<int64_t>(m_finalized.size() + m_heap.size()) + 2;
+        Node left, right;
+        const SplitInfo& s = m_nodes[id].split;
+        left.depth = right.depth = depth;
+        left.sumGradients = s.sumGradientLeft;
+        left.sumHessians = s.sumHessianLeft;
+        left.value = s.valueLeft;
+        right.sumGradients = s.sumGradientRight;
+        right.sumHessians = s.sumHessianRight;
+        right.value = s.valueRight;
+        left.start = m_nodes[id].start;
+        left.stop = left.start + rightChildPos;
+        right.start = left.stop;
+        right.stop = m_nodes[id].stop;
+        if (!m_data.hasMissingValues[s.featureIdx])
+            m_nodes[id].split.missingGoToLeft = left.nSamples() > right.nSamples();
+        const auto l = static_cast<int64_t>(m_nodes.size());
+        const int64_t r = l + 1;
+        m_nodes.push_back(std::move(left));
+        m_nodes.push_back(std::move(right));
+        m_nodes[id].left = l;
+        m_nodes[id].right = r;
+        if (m_p.maxLeafNodes > 0 && nLeafNodes == m_p.maxLeafNodes) {
+            finalizeLeaf(l);
+            finalizeLeaf(r);
+            while (!m_heap.empty()) {
+                finalizeLeaf(m_heap.back());
+                m_heap.pop_back();
+            }
+            m_nodes[id].histograms.reset();
+            return;
+        }
+        if (m_p.maxDepth > 0 && depth == m_p.maxDepth) {
+            finalizeLeaf(l);
+            finalizeLeaf(r);
+            m_nodes[id].histograms.reset();
+            return;
+        }
+        if (m_nodes[l].nSamples() < m_p.minSamplesLeaf * 2) finalizeLeaf(l);
+        if (m_nodes[r].nSamples() < m_p.minSamplesLeaf * 2) finalizeLeaf(r);
+        const bool splitLeft = !m_nodes[l].isLeaf, splitRight = !m_nodes[r].isLeaf;
+        if (splitLeft || splitRight) {
+            const bool leftSmaller = m_nodes[l].nSamples() < m_nodes[r].nSamples();
+            const int64_t smallest = leftSmaller ? l : r, largest = leftSmaller ? r : l;
+            m_nodes[smallest].histograms = buildHistograms(m_nodes[smallest], false);
+            m_nodes[largest].histograms = subtract(*m_nodes[id].histograms, *m_nodes[smallest].histograms);
+            if (splitLeft) computeBestSplitAndPush(l);
+            if (splitRight) computeBestSplitAndPush(r);
+            for (const int64_t c : {l, r})
+                if (m_nodes[c].isLeaf) m_nodes[c].histograms.reset();
+        }
+        m_nodes[id].histograms.reset();
+    }
+
+    // _fill_predictor_arrays: preorder (node, left subtree, right subtree).
+    void fillPredictor(std::vector<PredictorNode>& out, int64_t id) {
+        if (m_index.size() < m_nodes.size()) m_index.resize(m_nodes.size(), -1);
+        const Node& g = m_nodes[id];
+        m_index[id] = static_cast<int64_t>(out.size());
+        PredictorNode p;
+        p.count = g.nSamples();
+        p.depth = g.depth;
+        p.gain = g.hasSplit ? g.split.gain : -1.0;
+        p.value = g.value;
+        if (g.isLeaf) {
+            p.isLeaf = true;
+            out.push_back(p);
+            return;
+        }
+        p.featureIdx = g.split.featureIdx;
+        p.binThreshold = g.split.binIdx;
+        p.missingGoToLeft = g.split.missingGoToLeft;
+        p.numThreshold = g.split.binIdx == static_cast<int64_t>((*m_data.nBinsNonMissing)[p.featureIdx]) - 1
+                             ? std::numeric_limits<double>::infinity()
+                             : m_thresholds[p.featureIdx][g.split.binIdx];
+        const size_t self = out.size();
+        out.push_back(p);
+        out[self].left = static_cast<int64_t>(out.size());
+        fillPredictor(out, g.left);
+        out[self].right = static_cast<int64_t>(out.size());
+        fillPredictor(out, g.right);
+    }
+
+    const BinnedData& m_data;
+    const std::vector<float>& m_g;
+    const std::vector<float>& m_h;
+    const GrowerParams& m_p;
+    const std::vector<std::vector<double>>& m_thresholds;
+    const bool m_constantHessian;
+    std::vector<Node> m_nodes;
+    std::vector<int64_t> m_heap, m_finalized, m_index;
+    std::vector<uint32_t> m_partition;
+    std::vector<float> m_orderedG, m_orderedH;
+};
+
+}  // namespace
+
+GrownTree growTree(const BinnedData& data, const std::vector<float>& gradients, const std::vector<float>& hessians,
+                   const GrowerParams& params, const std::vector<std::vector<double>>& thresholds) {
+    return Grower(data, gradients, hessians, params, thresholds).grow();
+}
+
+}  // namespace tessera::ml::hgb
