@@ -37,9 +37,10 @@ Svd gesdd(std::vector<double> a, std::int64_t m, std::int64_t n);
 std::vector<double> sygvd(std::vector<double>& a, std::vector<double> b, std::int64_t n);
 
 // dgelsd with rcond = machine epsilon and the queried workspace (scipy.linalg.lstsq's defaults): the
-// n×nrhs least-squares solution of the m×n system.
+// n×nrhs least-squares solution of the m×n system. `singular` and `rank`, when given, receive A's
+// singular values (descending) and effective rank (lstsq's s and rank).
 std::vector<double> gelsd(std::vector<double> a, std::int64_t m, std::int64_t n, std::vector<double> b,
-                          std::int64_t nrhs);
+                          std::int64_t nrhs, std::vector<double>* singular = nullptr, std::int64_t* rank = nullptr);
 
 }  // namespace lapack
 }  // namespace tessera::ml

@@ -5,9 +5,17 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/kernels/parallel.h"
 #include "core/ml/base/registry.h"
 
 namespace tessera::ml::cluster {
+
+namespace {
+
+// Rows per task of the E-step (sklearn's CHUNK_SIZE in _k_means_lloyd.pyx).
+constexpr std::int64_t kLabelChunk = 256;
+
+}  // namespace
 
 double squaredDistance(const double* a, const double* b, std::int64_t p) {
     double s = 0;
@@ -28,26 +36,45 @@ double tolerance(const RowMatrix& X, double tol) {
 }
 
 void assignLabels(const RowMatrix& X, const RowMatrix& C, bool direct, std::vector<std::int64_t>& labels) {
-    const Eigen::Index n = X.rows(), k = C.rows();
+    const Eigen::Index n = X.rows(), k = C.rows(), p = X.cols();
+    const double* x = X.data();
     if (direct) {
-        for (Eigen::Index i = 0; i < n; ++i) {
+        kernels::parallelFor(0, n, kLabelChunk, [&](std::int64_t lo, std::int64_t hi) {
+            for (std::int64_t i = lo; i < hi; ++i) {
+                double best = 0;
+                for (Eigen::Index j = 0; j < k; ++j) {
+                    const double d = squaredDistance(x + i * p, C.row(j).data(), p);
+                    if (j == 0 || d < best) best = d, labels[i] = j;
+                }
+            }
+        });
+        return;
+    }
+    // sklearn's ||c||^2 - 2 x.c, fused over chunks of rows (as _k_means_lloyd's chunks of 256): each
+    // row's k dot products accumulate feature by feature against the transposed centres, then the
+    // argmin, while the row is in cache; rows are independent, so the chunks run in parallel.
+    std::vector<double> Ct(static_cast<std::size_t>(p * k)), cnorm(static_cast<std::size_t>(k));
+    for (Eigen::Index j = 0; j < k; ++j) {
+        cnorm[j] = C.row(j).squaredNorm();
+        for (Eigen::Index c = 0; c < p; ++c) Ct[c * k + j] = C(j, c);
+    }
+    kernels::parallelFor(0, n, kLabelChunk, [&](std::int64_t lo, std::int64_t hi) {
+        std::vector<double> dots(static_cast<std::size_t>(k));
+        for (std::int64_t i = lo; i < hi; ++i) {
+            const double* row = x + i * p;
+            std::fill(dots.begin(), dots.end(), 0.0);
+            for (Eigen::Index c = 0; c < p; ++c) {
+                const double v = row[c];
+                const double* ct = Ct.data() + c * k;
+                for (Eigen::Index j = 0; j < k; ++j) dots[j] += v * ct[j];
+            }
             double best = 0;
             for (Eigen::Index j = 0; j < k; ++j) {
-                const double d = squaredDistance(X.row(i).data(), C.row(j).data(), X.cols());
+                const double d = cnorm[j] + -2.0 * dots[j];
                 if (j == 0 || d < best) best = d, labels[i] = j;
             }
         }
-        return;
-    }
-    const Eigen::VectorXd cnorm = C.rowwise().squaredNorm();
-    const RowMatrix dots = X * C.transpose();
-    for (Eigen::Index i = 0; i < n; ++i) {
-        double best = 0;
-        for (Eigen::Index j = 0; j < k; ++j) {
-            const double d = cnorm[j] + -2.0 * dots(i, j);
-            if (j == 0 || d < best) best = d, labels[i] = j;
-        }
-    }
+    });
 }
 
 double inertiaOf(const RowMatrix& X, const std::vector<double>& w, const RowMatrix& C,
