@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/kernels/gemm.h"
 #include "core/kernels/parallel.h"
 #include "core/ml/base/registry.h"
 
@@ -50,27 +51,25 @@ void assignLabels(const RowMatrix& X, const RowMatrix& C, bool direct, std::vect
         });
         return;
     }
-    // sklearn's ||c||^2 - 2 x.c, fused over chunks of rows (as _k_means_lloyd's chunks of 256): each
-    // row's k dot products accumulate feature by feature against the transposed centres, then the
-    // argmin, while the row is in cache; rows are independent, so the chunks run in parallel.
+    // sklearn's ||c||^2 - 2 x.c over chunks of rows (as _k_means_lloyd's chunks of 256): the chunk's
+    // n×k dot products on the kernels' GEMM (one fused chain per element whatever the chunking, Note
+    // [GEMM determinism]), then the argmin while they are in cache; rows are independent, so the
+    // chunks run in parallel.
     std::vector<double> Ct(static_cast<std::size_t>(p * k)), cnorm(static_cast<std::size_t>(k));
     for (Eigen::Index j = 0; j < k; ++j) {
         cnorm[j] = C.row(j).squaredNorm();
         for (Eigen::Index c = 0; c < p; ++c) Ct[c * k + j] = C(j, c);
     }
+    const kernels::MatrixRef<const double> ct{Ct.data(), p, k, k, 1};
     kernels::parallelFor(0, n, kLabelChunk, [&](std::int64_t lo, std::int64_t hi) {
-        std::vector<double> dots(static_cast<std::size_t>(k));
+        std::vector<double> dots(static_cast<std::size_t>((hi - lo) * k));
+        kernels::gemm(kernels::MatrixRef<const double>{x + lo * p, hi - lo, p, p, 1}, ct,
+                      kernels::MatrixRef<double>{dots.data(), hi - lo, k, k, 1});
         for (std::int64_t i = lo; i < hi; ++i) {
-            const double* row = x + i * p;
-            std::fill(dots.begin(), dots.end(), 0.0);
-            for (Eigen::Index c = 0; c < p; ++c) {
-                const double v = row[c];
-                const double* ct = Ct.data() + c * k;
-                for (Eigen::Index j = 0; j < k; ++j) dots[j] += v * ct[j];
-            }
+            const double* row = dots.data() + (i - lo) * k;
             double best = 0;
             for (Eigen::Index j = 0; j < k; ++j) {
-                const double d = cnorm[j] + -2.0 * dots[j];
+                const double d = cnorm[j] + -2.0 * row[j];
                 if (j == 0 || d < best) best = d, labels[i] = j;
             }
         }
