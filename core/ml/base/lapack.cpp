@@ -78,7 +78,7 @@ std::vector<double> sygvd(std::vector<double>& a, std::vector<double> b, std::in
 }
 
 std::vector<double> gelsd(std::vector<double> a, std::int64_t m64, std::int64_t n64, std::vector<double> b,
-                          std::int64_t nrhs64, std::vector<double>* singular, std::int64_t* rankOut) {
+                          std::int64_t nrhs64) {
     const int m = toInt(m64, "dgelsd"), n = toInt(n64, "dgelsd"), nrhs = toInt(nrhs64, "dgelsd");
     const int lda = std::max(1, m), ldb = std::max({1, m, n});
     // B is m×nrhs; LAPACK needs max(m, n) rows for the solution (scipy pads it with zeros the same way).
@@ -98,9 +98,6 @@ std::vector<double> gelsd(std::vector<double> a, std::int64_t m64, std::int64_t 
             &info);
     checkInfo(info, "dgelsd");
     if (info > 0) throw LinAlgError("SVD did not converge in Linear Least Squares");
-    s.resize(static_cast<std::size_t>(std::min(m, n)));
-    if (singular) *singular = std::move(s);
-    if (rankOut) *rankOut = rank;
     std::vector<double> x(static_cast<std::size_t>(n) * nrhs);
     for (int c = 0; c < nrhs; ++c)
         for (int r = 0; r < n; ++r) x[static_cast<std::size_t>(c) * n + r] = bb[static_cast<std::size_t>(c) * ldb + r];

@@ -37,10 +37,9 @@ Svd gesdd(std::vector<double> a, std::int64_t m, std::int64_t n);
 std::vector<double> sygvd(std::vector<double>& a, std::vector<double> b, std::int64_t n);
 
 // dgelsd with rcond = machine epsilon and the queried workspace (scipy.linalg.lstsq's defaults): the
-// n×nrhs least-squares solution of the m×n system. `singular` and `rank`, when given, receive A's
-// singular values (descending) and effective rank (lstsq's s and rank).
+// n×nrhs least-squares solution of the m×n system.
 std::vector<double> gelsd(std::vector<double> a, std::int64_t m, std::int64_t n, std::vector<double> b,
-                          std::int64_t nrhs, std::vector<double>* singular = nullptr, std::int64_t* rank = nullptr);
+                          std::int64_t nrhs);
 
 }  // namespace lapack
 }  // namespace tessera::ml

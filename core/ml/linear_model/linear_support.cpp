@@ -4,9 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include "core/kernels/gemm.h"
-#include "core/ml/base/lapack.h"
+#include "core/kernels/parallel.h"
 
 namespace tessera::ml::detail {
 
@@ -16,13 +17,15 @@ using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::R
 using MapRow = Eigen::Map<RowMatrix>;
 using ConstMapRow = Eigen::Map<const RowMatrix>;
 
-// A row-major [rows, cols] matrix in column-major (Fortran) order.
-std::vector<double> toColumnMajor(const std::vector<double>& a, std::int64_t rows, std::int64_t cols) {
-    std::vector<double> out(a.size());
-    for (std::int64_t i = 0; i < rows; ++i)
-        for (std::int64_t c = 0; c < cols; ++c) out[c * rows + i] = a[i * cols + c];
-    return out;
+// Note [Row blocks]: the QR of a tall A runs on blocks of rows whose boundaries depend only on the
+// shape, each block on its own thread, combined in block order, so the result is bitwise the same for
+// every thread count.
+std::int64_t blockCount(std::int64_t rows, std::int64_t cols) {
+    const std::int64_t blockRows = std::max<std::int64_t>(4096, 4 * cols);
+    return std::max<std::int64_t>(1, rows / blockRows);
 }
+
+std::int64_t blockStart(std::int64_t b, std::int64_t blocks, std::int64_t rows) { return b * rows / blocks; }
 
 // Columns of AᵀA per block of the symmetric rank-k update.
 constexpr std::int64_t kSyrkBlock = 64;
@@ -45,6 +48,30 @@ std::pair<Eigen::MatrixXd, Eigen::MatrixXd> normalEquations(const ConstMapRow& A
         for (std::int64_t j = 0; j < i; ++j) G(i, j) = G(j, i);
     kernels::gemm(a.t(), b, kernels::MatrixRef<double>{C.data(), p, t, t, 1});
     return {Eigen::MatrixXd(G), Eigen::MatrixXd(C)};
+}
+
+// R and the top rows of QᵀB of A = QR for a tall A, by TSQR: a QR per row block, then one of the stacked Rs.
+std::pair<Eigen::MatrixXd, Eigen::MatrixXd> tallQr(const ConstMapRow& A, const ConstMapRow& B) {
+    const std::int64_t n = A.rows(), p = A.cols(), t = B.cols();
+    const std::int64_t blocks = blockCount(n, p);
+    auto qrOf = [p](const Eigen::MatrixXd& M, const Eigen::MatrixXd& rhs) {
+        Eigen::HouseholderQR<Eigen::MatrixXd> qr(M);
+        Eigen::MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+        Eigen::MatrixXd QtB = (qr.householderQ().transpose() * rhs).topRows(p);
+        return std::make_pair(std::move(R), std::move(QtB));
+    };
+    if (blocks == 1) return qrOf(Eigen::MatrixXd(A), Eigen::MatrixXd(B));
+    Eigen::MatrixXd stackedR(blocks * p, p), stackedB(blocks * p, t);
+    kernels::parallelFor(0, blocks, 1, [&](std::int64_t lo, std::int64_t hi) {
+        for (std::int64_t b = lo; b < hi; ++b) {
+            const std::int64_t r0 = blockStart(b, blocks, n), r1 = blockStart(b + 1, blocks, n);
+            auto [R, QtB] =
+                qrOf(Eigen::MatrixXd(A.middleRows(r0, r1 - r0)), Eigen::MatrixXd(B.middleRows(r0, r1 - r0)));
+            stackedR.middleRows(b * p, p) = R;
+            stackedB.middleRows(b * p, p) = QtB;
+        }
+    });
+    return qrOf(stackedR, stackedB);
 }
 
 }  // namespace
@@ -87,13 +114,44 @@ CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<doub
 }
 
 LstsqResult solveLstsq(const CenteredData& d) {
-    // scipy.linalg.lstsq(X, y): gelsd in the LAPACK that SciPy loads, on Fortran-order copies as f2py
-    // passes them, so that coef_, rank_ and singular_ carry its bits (and its blocked QR of a tall X).
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
+    ConstMapRow A(d.X.data(), n, p);
+    ConstMapRow B(d.Y.data(), n, t);
     LstsqResult r;
-    std::vector<double> x =
-        lapack::gelsd(toColumnMajor(d.X, n, p), n, p, toColumnMajor(d.Y, n, t), t, &r.singular, &r.rank);
-    r.coef = std::move(x);  // column-major [p, t] is coef_'s row-major [t, p]
+    Eigen::MatrixXd coef;  // [p, t]
+    Eigen::VectorXd s;
+    Eigen::MatrixXd U, V;
+    Eigen::MatrixXd rhs;  // U^T B
+    if (n >= p) {
+        // A = QR first: the SVD then runs on the small R, and the singular values are A's.
+        auto [R, QtB] = tallQr(A, B);
+        Eigen::JacobiSVD<Eigen::MatrixXd> svd(R, Eigen::ComputeFullU | Eigen::ComputeFullV);
+        s = svd.singularValues();
+        U = svd.matrixU();
+        V = svd.matrixV();
+        rhs = U.transpose() * QtB;
+    } else {
+        Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(A), Eigen::ComputeThinU | Eigen::ComputeThinV);
+        s = svd.singularValues();
+        U = svd.matrixU();
+        V = svd.matrixV();
+        rhs = U.transpose() * B;
+    }
+    const double cutoff = std::numeric_limits<double>::epsilon() * (s.size() ? s(0) : 0.0);
+    const Eigen::Index k = s.size();
+    for (Eigen::Index i = 0; i < k; ++i) {
+        if (s(i) > cutoff) {
+            ++r.rank;
+            rhs.row(i) /= s(i);
+        } else {
+            rhs.row(i).setZero();
+        }
+    }
+    coef = V.leftCols(k) * rhs;
+    r.coef.resize(static_cast<std::size_t>(t * p));
+    for (std::int64_t a = 0; a < t; ++a)
+        for (std::int64_t j = 0; j < p; ++j) r.coef[a * p + j] = coef(j, a);
+    r.singular.assign(s.data(), s.data() + s.size());
     return r;
 }
 
