@@ -5,6 +5,10 @@
 // each process's peak RSS.
 //
 //   build/bench/cluster_decomposition_bench [--threads 2] [--rounds 3] [--reps 1]
+//   OPENBLAS_NUM_THREADS=1 build/bench/cluster_decomposition_bench --threads 1 --cpu-time
+//
+// --cpu-time times both sides on their thread's CPU clock; PCA's SVD runs in the system LAPACK
+// (OpenBLAS) on both sides, so OPENBLAS_NUM_THREADS=1 keeps that work on the timed thread.
 #include <sys/resource.h>
 
 #include <cstdio>
@@ -24,7 +28,7 @@ int main(int argc, char** argv) {
     const std::string cmd = std::string(TESSERA_PYTHON3) + " " + TESSERA_SOURCE_DIR +
                             "/bench/cluster_decomposition_sklearn.py " + std::to_string(s.threads) + " " +
                             std::to_string(s.rounds) + " " + std::to_string(s.reps) + " " + std::to_string(s.warmup) +
-                            " " + dir.string();
+                            " " + dir.string() + (s.cpuTime ? " cpu" : "");
     std::map<std::string, double> ref;
     if (FILE* pipe = popen(cmd.c_str(), "r")) {
         char name[128];

@@ -33,8 +33,12 @@ double updateCenters(const RowMatrix& X, const std::vector<double>& w, const Row
     const Eigen::Index n = X.rows(), p = X.cols(), k = old.rows();
     out = RowMatrix::Zero(k, p);
     std::vector<double> weight(static_cast<std::size_t>(k), 0.0);
+    const double* x = X.data();
+    double* sums = out.data();
     for (Eigen::Index i = 0; i < n; ++i) {
-        out.row(labels[i]) += X.row(i) * w[i];
+        double* sum = sums + labels[i] * p;
+        const double* row = x + i * p;
+        for (Eigen::Index c = 0; c < p; ++c) sum[c] += row[c] * w[i];
         weight[labels[i]] += w[i];
     }
     std::vector<Eigen::Index> empty;

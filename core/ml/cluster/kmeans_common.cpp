@@ -5,9 +5,18 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/kernels/gemm.h"
+#include "core/kernels/parallel.h"
 #include "core/ml/base/registry.h"
 
 namespace tessera::ml::cluster {
+
+namespace {
+
+// Rows per task of the E-step (sklearn's CHUNK_SIZE in _k_means_lloyd.pyx).
+constexpr std::int64_t kLabelChunk = 256;
+
+}  // namespace
 
 double squaredDistance(const double* a, const double* b, std::int64_t p) {
     double s = 0;
@@ -28,26 +37,43 @@ double tolerance(const RowMatrix& X, double tol) {
 }
 
 void assignLabels(const RowMatrix& X, const RowMatrix& C, bool direct, std::vector<std::int64_t>& labels) {
-    const Eigen::Index n = X.rows(), k = C.rows();
+    const Eigen::Index n = X.rows(), k = C.rows(), p = X.cols();
+    const double* x = X.data();
     if (direct) {
-        for (Eigen::Index i = 0; i < n; ++i) {
+        kernels::parallelFor(0, n, kLabelChunk, [&](std::int64_t lo, std::int64_t hi) {
+            for (std::int64_t i = lo; i < hi; ++i) {
+                double best = 0;
+                for (Eigen::Index j = 0; j < k; ++j) {
+                    const double d = squaredDistance(x + i * p, C.row(j).data(), p);
+                    if (j == 0 || d < best) best = d, labels[i] = j;
+                }
+            }
+        });
+        return;
+    }
+    // sklearn's ||c||^2 - 2 x.c over chunks of rows (as _k_means_lloyd's chunks of 256): the chunk's
+    // n×k dot products on the kernels' GEMM (one fused chain per element whatever the chunking, Note
+    // [GEMM determinism]), then the argmin while they are in cache; rows are independent, so the
+    // chunks run in parallel.
+    std::vector<double> Ct(static_cast<std::size_t>(p * k)), cnorm(static_cast<std::size_t>(k));
+    for (Eigen::Index j = 0; j < k; ++j) {
+        cnorm[j] = C.row(j).squaredNorm();
+        for (Eigen::Index c = 0; c < p; ++c) Ct[c * k + j] = C(j, c);
+    }
+    const kernels::MatrixRef<const double> ct{Ct.data(), p, k, k, 1};
+    kernels::parallelFor(0, n, kLabelChunk, [&](std::int64_t lo, std::int64_t hi) {
+        std::vector<double> dots(static_cast<std::size_t>((hi - lo) * k));
+        kernels::gemm(kernels::MatrixRef<const double>{x + lo * p, hi - lo, p, p, 1}, ct,
+                      kernels::MatrixRef<double>{dots.data(), hi - lo, k, k, 1});
+        for (std::int64_t i = lo; i < hi; ++i) {
+            const double* row = dots.data() + (i - lo) * k;
             double best = 0;
             for (Eigen::Index j = 0; j < k; ++j) {
-                const double d = squaredDistance(X.row(i).data(), C.row(j).data(), X.cols());
+                const double d = cnorm[j] + -2.0 * row[j];
                 if (j == 0 || d < best) best = d, labels[i] = j;
             }
         }
-        return;
-    }
-    const Eigen::VectorXd cnorm = C.rowwise().squaredNorm();
-    const RowMatrix dots = X * C.transpose();
-    for (Eigen::Index i = 0; i < n; ++i) {
-        double best = 0;
-        for (Eigen::Index j = 0; j < k; ++j) {
-            const double d = cnorm[j] + -2.0 * dots(i, j);
-            if (j == 0 || d < best) best = d, labels[i] = j;
-        }
-    }
+    });
 }
 
 double inertiaOf(const RowMatrix& X, const std::vector<double>& w, const RowMatrix& C,

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/ml/base/lapack.h"
+
 namespace tessera::ml::detail {
 namespace {
 
@@ -62,43 +64,51 @@ Svd fromEigen(const Eigen::MatrixXd& U, const Eigen::VectorXd& S, const Eigen::M
     return out;
 }
 
-Svd svdOf(const Eigen::MatrixXd& A) {
-    Eigen::BDCSVD<Eigen::MatrixXd> svd(A, Eigen::ComputeThinU | Eigen::ComputeThinV);
-    return fromEigen(svd.matrixU(), svd.singularValues(), svd.matrixV());
-}
-
 }  // namespace
 
 Svd thinSvd(const std::vector<double>& A, std::int64_t rows, std::int64_t cols) {
-    // Tall matrices go through a QR first, as gesdd does past its crossover (m >= 11n/6): the SVD then
-    // works on the small R, and U = Q U_R.
-    if (rows * 6 >= cols * 11) {
-        const Eigen::HouseholderQR<Eigen::MatrixXd> qr(ConstMapRow(A.data(), rows, cols));
-        const Eigen::MatrixXd R = qr.matrixQR().topRows(cols).triangularView<Eigen::Upper>();
-        Eigen::BDCSVD<Eigen::MatrixXd> svd(R, Eigen::ComputeThinU | Eigen::ComputeThinV);
-        Eigen::MatrixXd U = Eigen::MatrixXd::Zero(rows, cols);
-        U.topRows(cols) = svd.matrixU();
-        U.applyOnTheLeft(qr.householderQ());
-        return fromEigen(U, svd.singularValues(), svd.matrixV());
-    }
-    return svdOf(ConstMapRow(A.data(), rows, cols));
+    // scipy.linalg.svd(A, full_matrices=False): dgesdd on a Fortran-order copy of A, as f2py passes it,
+    // so that U, S and Vt carry LAPACK's bits (and its blocked QR for tall matrices).
+    std::vector<double> colMajor(A.size());
+    for (std::int64_t i = 0; i < rows; ++i)
+        for (std::int64_t c = 0; c < cols; ++c) colMajor[c * rows + i] = A[i * cols + c];
+    const lapack::Svd f = lapack::gesdd(std::move(colMajor), rows, cols);
+    Svd out;
+    out.rows = rows;
+    out.cols = cols;
+    out.k = f.k;
+    out.S = f.s;
+    out.U.resize(static_cast<std::size_t>(rows * f.k));
+    out.Vt.resize(static_cast<std::size_t>(f.k * cols));
+    for (std::int64_t j = 0; j < f.k; ++j)
+        for (std::int64_t i = 0; i < rows; ++i) out.U[i * f.k + j] = f.u[j * rows + i];
+    for (std::int64_t c = 0; c < cols; ++c)
+        for (std::int64_t j = 0; j < f.k; ++j) out.Vt[j * cols + c] = f.vt[c * f.k + j];
+    return out;
 }
 
 void svdFlip(Svd& s, bool uBased) {
-    for (std::int64_t j = 0; j < s.k; ++j) {
-        double best = -1, value = 0;
-        if (uBased) {
-            for (std::int64_t i = 0; i < s.rows; ++i)
-                if (std::abs(s.U[i * s.k + j]) > best) best = std::abs(s.U[i * s.k + j]), value = s.U[i * s.k + j];
-        } else {
-            for (std::int64_t c = 0; c < s.cols; ++c)
-                if (std::abs(s.Vt[j * s.cols + c]) > best)
-                    best = std::abs(s.Vt[j * s.cols + c]), value = s.Vt[j * s.cols + c];
+    // The sign of each column's (uBased) or row's first largest |entry|, found in one row-major pass.
+    std::vector<double> best(static_cast<std::size_t>(s.k), -1.0), value(static_cast<std::size_t>(s.k), 0.0);
+    if (uBased) {
+        for (std::int64_t i = 0; i < s.rows; ++i) {
+            const double* row = s.U.data() + i * s.k;
+            for (std::int64_t j = 0; j < s.k; ++j)
+                if (std::abs(row[j]) > best[j]) best[j] = std::abs(row[j]), value[j] = row[j];
         }
-        const double sign = value > 0 ? 1.0 : (value < 0 ? -1.0 : 0.0);  // np.sign
-        for (std::int64_t i = 0; i < s.rows; ++i) s.U[i * s.k + j] *= sign;
-        for (std::int64_t c = 0; c < s.cols; ++c) s.Vt[j * s.cols + c] *= sign;
+    } else {
+        for (std::int64_t j = 0; j < s.k; ++j) {
+            const double* row = s.Vt.data() + j * s.cols;
+            for (std::int64_t c = 0; c < s.cols; ++c)
+                if (std::abs(row[c]) > best[j]) best[j] = std::abs(row[c]), value[j] = row[c];
+        }
     }
+    std::vector<double> sign(static_cast<std::size_t>(s.k));
+    for (std::int64_t j = 0; j < s.k; ++j) sign[j] = value[j] > 0 ? 1.0 : (value[j] < 0 ? -1.0 : 0.0);  // np.sign
+    for (std::int64_t i = 0; i < s.rows; ++i)
+        for (std::int64_t j = 0; j < s.k; ++j) s.U[i * s.k + j] *= sign[j];
+    for (std::int64_t j = 0; j < s.k; ++j)
+        for (std::int64_t c = 0; c < s.cols; ++c) s.Vt[j * s.cols + c] *= sign[j];
 }
 
 Svd randomizedSvd(const std::vector<double>& M, std::int64_t rows, std::int64_t cols, std::int64_t k,

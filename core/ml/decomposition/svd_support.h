@@ -1,6 +1,6 @@
-// The SVDs core/ml/decomposition shares (internal to the family): LAPACK-style economic SVD, sklearn's
-// svd_flip sign convention and sklearn's randomized_svd (Halko et al.'s range finder with its LU/QR
-// power iterations) drawing its Gaussian test matrix from ml::RandomState as NumPy does.
+// The SVDs core/ml/decomposition shares (internal to the family): LAPACK's economic SVD (dgesdd, as scipy calls it),
+// sklearn's svd_flip sign convention and sklearn's randomized_svd (Halko et al.'s range finder with its LU/QR power
+// iterations) drawing its Gaussian test matrix from ml::RandomState as NumPy does.
 //
 //   detail::Svd s = detail::thinSvd(X, rows, cols);      // X row-major; S descending
 //   detail::svdFlip(s, true);                             // sklearn's u_based_decision=True
@@ -23,7 +23,7 @@ struct Svd {
     std::vector<double> Vt;  // row-major [k, cols]
 };
 
-// scipy.linalg.svd(A, full_matrices=False): k = min(rows, cols).
+// scipy.linalg.svd(A, full_matrices=False) through the system LAPACK's dgesdd: k = min(rows, cols).
 Svd thinSvd(const std::vector<double>& A, std::int64_t rows, std::int64_t cols);
 
 // sklearn.utils.extmath.svd_flip: the largest |entry| of each column of U (uBased) or row of Vt is
