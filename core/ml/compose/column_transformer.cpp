@@ -10,9 +10,9 @@
 #include <set>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/held_state.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/compose/columns.h"
-#include "core/ml/base/held_state.h"
 #include "core/ml/compose/pipeline.h"
 
 namespace tessera::ml {

@@ -5,8 +5,8 @@
 // n_features_in_, is kept as transformer_.n_features_in_). The fitted clones are regressor_ and
 // transformer_, their state under "regressor_." and "transformer_." (base/held_state.h).
 #include "core/ml/base/errors.h"
-#include "core/ml/base/registry.h"
 #include "core/ml/base/held_state.h"
+#include "core/ml/base/registry.h"
 
 namespace tessera::ml {
 namespace {
@@ -85,7 +85,8 @@ private:
             setAttribute("n_features_in_", m_regressor->attribute("n_features_in_"));
         for (auto& [name, value] : heldAttributes(*m_regressor, "regressor_")) setAttribute(name, std::move(value));
         if (m_transformer)
-            for (auto& [name, value] : heldAttributes(*m_transformer, "transformer_")) setAttribute(name, std::move(value));
+            for (auto& [name, value] : heldAttributes(*m_transformer, "transformer_"))
+                setAttribute(name, std::move(value));
         else
             setAttribute("transformer_.n_features_in_", Array(Tensor::scalar<std::int64_t>(outputs)));
         // sklearn's private _training_dim: whether predictions are squeezed back to 1-D.

@@ -82,8 +82,7 @@ public:
         const bool warm = paramBool("warm_start") && isFitted();
         std::vector<Tree> trees = warm ? m_trees : std::vector<Tree>();
         std::vector<int64_t> seeds = warm ? fitted("_seeds").toVector<int64_t>() : std::vector<int64_t>();
-        std::vector<int64_t> features =
-            warm ? perTree("estimators_features_") : std::vector<int64_t>();
+        std::vector<int64_t> features = warm ? perTree("estimators_features_") : std::vector<int64_t>();
         std::vector<int64_t> samples = warm ? perTree("estimators_samples_") : std::vector<int64_t>();
         clearAttributes();
         const Tensor X = validateFitX(Xin);

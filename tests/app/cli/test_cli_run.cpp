@@ -114,11 +114,12 @@ private slots:
         QVERIFY2(r.err.startsWith(m_dir.filePath("bad.py") +
                                   ":3:7: The 'alpha' parameter of Ridge must be a float in the range [0, inf)"),
                  qPrintable(r.err));
-        writeFile(m_dir.filePath("nusvr.py"), "from sklearn.svm import NuSVR\n");
-        const Run refused = cli({"run", m_dir.filePath("nusvr.py"), "--out", m_dir.filePath("bad")});
+        writeFile(m_dir.filePath("l1_min_c.py"), "from sklearn.svm import l1_min_c\n");
+        const Run refused = cli({"run", m_dir.filePath("l1_min_c.py"), "--out", m_dir.filePath("bad")});
         QCOMPARE(refused.code, 1);
-        QVERIFY2(refused.err.contains("nusvr.py:1:25: ImportError: sklearn.svm.NuSVR is not available in Tessera"),
-                 qPrintable(refused.err));
+        QVERIFY2(
+            refused.err.contains("l1_min_c.py:1:25: ImportError: sklearn.svm.l1_min_c is not available in Tessera"),
+            qPrintable(refused.err));
         const Run usage = cli({"run", m_dir.filePath("fit.py")});
         QCOMPARE(usage.code, 2);
         QVERIFY(usage.err.contains("expected --out DIR"));

@@ -221,8 +221,8 @@ private slots:
             }
             return {};
         };
-        QCOMPARE(error("from sklearn.svm import NuSVR\n"),
-                 QString("s.py:1:25: ImportError: sklearn.svm.NuSVR is not available in Tessera"));
+        QCOMPARE(error("from sklearn.svm import l1_min_c\n"),
+                 QString("s.py:1:25: ImportError: sklearn.svm.l1_min_c is not available in Tessera"));
         QCOMPARE(error("from sklearn.linear_model import Ridge, NoSuchModel\n"),
                  QString("s.py:1:41: ImportError: sklearn.linear_model.NoSuchModel is not available in Tessera"));
         QVERIFY(error("from sklearn.linear_model import StandardScaler\n")
