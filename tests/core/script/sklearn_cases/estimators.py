@@ -64,3 +64,16 @@ feature = t.tree_.feature
 threshold = t.tree_.threshold
 value = t.tree_.value
 p = t.predict_proba(X)[:, 1]
+
+# case: tree_arrays_and_a_forest_member
+# input: X float64 [80,4] ties 6
+# input: y int64 [80] randint 0 3
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.ensemble import RandomForestClassifier
+t = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X, y)
+threshold = t.tree_.threshold
+children = t.tree_.children_left
+f = RandomForestClassifier(n_estimators=6, max_depth=3, random_state=2).fit(X, y)
+member_feature = f.estimators_[3].tree_.feature
+member_value = f.estimators_[-1].tree_.value
+n_trees = len(f.estimators_)
