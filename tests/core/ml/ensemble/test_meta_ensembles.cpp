@@ -7,33 +7,15 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/random_state.h"
+#include "tests/core/ml/ensemble/ensemble_data.h"
 
 using namespace tessera;
 using namespace tessera::ml;
 
 namespace {
 
-struct Data {
-    Tensor X;
-    Array y;
-};
-
-Data makeData(int64_t rows, int64_t cols, bool classes, uint32_t seed) {
-    RandomState rng(seed);
-    std::vector<double> x = rng.standardNormal(rows * cols), y(rows);
-    for (int64_t r = 0; r < rows; ++r) {
-        const double s = x[r * cols] - 0.5 * x[r * cols + 1] + 0.3 * rng.standardNormal();
-        y[r] = classes ? static_cast<double>((s > 0.4) + (s > -0.4)) : s;
-    }
-    Data d{Tensor::fromVector<double>(x, {rows, cols}), Array()};
-    if (classes) {
-        std::vector<int64_t> yi(y.begin(), y.end());
-        d.y = Array(Tensor::fromVector<int64_t>(yi, {rows}));
-    } else {
-        d.y = Array(Tensor::fromVector<double>(y, {rows}));
-    }
-    return d;
-}
+using testing::Data;
+using testing::makeData;
 
 // The same attributes with the same values, bit for bit (in any order: a warm fit appends).
 QString sameState(const Estimator& a, const Estimator& b) {
