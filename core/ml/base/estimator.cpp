@@ -135,6 +135,49 @@ Array Estimator::fitPredict(const Tensor& X, const Array& y, const Tensor& sampl
     return predict(X);
 }
 
+Estimator& Estimator::fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) {
+    fit(X.numericTensor(), y, sampleWeight);
+    recordFeatureNames(X);
+    return *this;
+}
+
+Array Estimator::predictTable(const data::Table& X) const { return predict(tableToX(X)); }
+Tensor Estimator::predictProbaTable(const data::Table& X) const { return predictProba(tableToX(X)); }
+Tensor Estimator::decisionFunctionTable(const data::Table& X) const { return decisionFunction(tableToX(X)); }
+Tensor Estimator::transformTable(const data::Table& X) const { return transform(tableToX(X)); }
+
+Tensor Estimator::fitTransformTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) {
+    Tensor out = fitTransform(X.numericTensor(), y, sampleWeight);
+    recordFeatureNames(X);
+    return out;
+}
+
+double Estimator::scoreTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) const {
+    return score(tableToX(X), y, sampleWeight);
+}
+
+void Estimator::recordFeatureNames(const data::Table& X) { setAttribute("feature_names_in_", Array(X.names())); }
+
+Tensor Estimator::tableToX(const data::Table& X) const {
+    if (hasAttribute("feature_names_in_")) {
+        const std::vector<std::string>& fitted = attribute("feature_names_in_").strings("feature_names_in_");
+        const std::vector<std::string> given = X.names();
+        if (given != fitted) {
+            std::string message = "The feature names should match those that were passed during fit.\n";
+            std::string unseen, missing;
+            for (const std::string& name : given)
+                if (std::find(fitted.begin(), fitted.end(), name) == fitted.end()) unseen += "- " + name + "\n";
+            for (const std::string& name : fitted)
+                if (std::find(given.begin(), given.end(), name) == given.end()) missing += "- " + name + "\n";
+            if (!unseen.empty()) message += "Feature names unseen at fit time:\n" + unseen;
+            if (!missing.empty()) message += "Feature names seen at fit time, yet now missing:\n" + missing;
+            if (unseen.empty() && missing.empty()) message += "Feature names must be in the same order as they were in fit.\n";
+            throw ValueError(message);
+        }
+    }
+    return X.numericTensor();
+}
+
 double Estimator::score(const Tensor& X, const Array& y, const Tensor& sampleWeight) const {
     const EstimatorKind kind = info().kind;
     if (!info().hasMethod("score") || (kind != EstimatorKind::Classifier && kind != EstimatorKind::Regressor))

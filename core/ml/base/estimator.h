@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/data/table.h"
 #include "core/ml/base/array.h"
 #include "core/ml/base/param.h"
 #include "core/tensor/tensor.h"
@@ -63,6 +64,19 @@ public:
     virtual double score(const Tensor& X, const Array& y, const Tensor& sampleWeight = {}) const;
     // Output column names; `inputFeatures` empty means x0, x1, … (or feature_names_in_).
     virtual std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures = {}) const;
+
+    // X as a table of named columns of numbers or strings, as sklearn takes a pandas DataFrame. Fitting
+    // from a table records feature_names_in_; the other methods check the names against it as sklearn
+    // does. The defaults convert an all-numeric table to Float64 and call the Tensor methods; a string
+    // column is refused naming it. Classes that read strings or select columns by name (encoders,
+    // SimpleImputer, ColumnTransformer, Pipeline, the searches) override them.
+    virtual Estimator& fitTable(const data::Table& X, const Array& y = {}, const Tensor& sampleWeight = {});
+    virtual Array predictTable(const data::Table& X) const;
+    virtual Tensor predictProbaTable(const data::Table& X) const;
+    virtual Tensor decisionFunctionTable(const data::Table& X) const;
+    virtual Tensor transformTable(const data::Table& X) const;
+    virtual Tensor fitTransformTable(const data::Table& X, const Array& y = {}, const Tensor& sampleWeight = {});
+    virtual double scoreTable(const data::Table& X, const Array& y, const Tensor& sampleWeight = {}) const;
 
     // Nested estimators as (name, estimator): parameters holding an estimator, or a composite's steps.
     virtual std::vector<std::pair<std::string, std::shared_ptr<Estimator>>> children() const;
@@ -118,6 +132,12 @@ protected:
 
     // AttributeError for a method the class does not have.
     [[noreturn]] void noMethod(std::string_view method) const;
+
+    // The Float64 tensor of a table passed to a method other than fit: its column names checked
+    // against feature_names_in_ (when fitted from a table) as sklearn's _check_feature_names does.
+    Tensor tableToX(const data::Table& X) const;
+    // After a fit from a table: feature_names_in_ = the table's column names.
+    void recordFeatureNames(const data::Table& X);
 
     // A numeric attribute as a tensor (shortcut of attribute(name).tensor()).
     const Tensor& fitted(std::string_view name) const;
