@@ -171,7 +171,8 @@ Tensor Estimator::tableToX(const data::Table& X) const {
                 if (std::find(given.begin(), given.end(), name) == given.end()) missing += "- " + name + "\n";
             if (!unseen.empty()) message += "Feature names unseen at fit time:\n" + unseen;
             if (!missing.empty()) message += "Feature names seen at fit time, yet now missing:\n" + missing;
-            if (unseen.empty() && missing.empty()) message += "Feature names must be in the same order as they were in fit.\n";
+            if (unseen.empty() && missing.empty())
+                message += "Feature names must be in the same order as they were in fit.\n";
             throw ValueError(message);
         }
     }
