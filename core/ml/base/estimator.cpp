@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
@@ -163,12 +164,20 @@ Tensor Estimator::tableToX(const data::Table& X) const {
         const std::vector<std::string>& fitted = attribute("feature_names_in_").strings("feature_names_in_");
         const std::vector<std::string> given = X.names();
         if (given != fitted) {
+            // sklearn's _check_feature_names: each list sorted, at most five names shown.
+            auto absentFrom = [](const std::vector<std::string>& names, const std::vector<std::string>& other) {
+                std::set<std::string> out(names.begin(), names.end());
+                for (const std::string& name : other) out.erase(name);
+                std::string text;
+                std::size_t shown = 0;
+                for (const std::string& name : out) {
+                    if (shown++ == 5) return text + "- ...\n";
+                    text += "- " + name + "\n";
+                }
+                return text;
+            };
+            const std::string unseen = absentFrom(given, fitted), missing = absentFrom(fitted, given);
             std::string message = "The feature names should match those that were passed during fit.\n";
-            std::string unseen, missing;
-            for (const std::string& name : given)
-                if (std::find(fitted.begin(), fitted.end(), name) == fitted.end()) unseen += "- " + name + "\n";
-            for (const std::string& name : fitted)
-                if (std::find(given.begin(), given.end(), name) == given.end()) missing += "- " + name + "\n";
             if (!unseen.empty()) message += "Feature names unseen at fit time:\n" + unseen;
             if (!missing.empty()) message += "Feature names seen at fit time, yet now missing:\n" + missing;
             if (unseen.empty() && missing.empty())
