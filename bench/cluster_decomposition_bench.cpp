@@ -1,8 +1,9 @@
 // KMeans(n_clusters=8, n_init=4, random_state=0) fit on 20000x20, PCA() fit_transform on 20000x50 and
-// DBSCAN(eps=2.0, min_samples=10) fit on 20000x10 blobs, beside sklearn 1.2.1
+// DBSCAN(eps=2.0, min_samples=10) fit on 20000x10 blobs and TSNE(random_state=0) fit_transform on
+// 2000x50 blobs (timed once on each side: one sklearn fit takes tens of seconds), beside sklearn 1.2.1
 // (bench/cluster_decomposition_sklearn.py, run first: it writes the data and its KMeans and DBSCAN
-// labels, which ours must equal). Prints both times, the ratios (sklearn / Tessera), both inertias and
-// each process's peak RSS.
+// labels, which ours must equal). Prints both times, the ratios (sklearn / Tessera), both inertias, both
+// TSNE KL divergences and each process's peak RSS.
 //
 //   build/bench/cluster_decomposition_bench [--threads 2] [--rounds 3] [--reps 1]
 //   OPENBLAS_NUM_THREADS=1 build/bench/cluster_decomposition_bench --threads 1 --cpu-time
@@ -67,6 +68,14 @@ int main(int argc, char** argv) {
             db->fit(Xd);
         },
         s);
+    const Tensor Xt = io::readNpy(dir / "X_tsne.npy");
+    std::shared_ptr<ml::Estimator> ts;
+    const double tsUs = bench::bestOfMicros(
+        [&] {
+            ts = ml::EstimatorRegistry::instance().create("TSNE", {{"random_state", 0}});
+            ts->fitTransform(Xt);
+        },
+        {.threads = s.threads, .rounds = 1, .reps = 1, .warmup = 0, .cpuTime = s.cpuTime});
     const bool sameDb = db->attribute("labels_").tensor().toVector<std::int64_t>() == skDbscan.toVector<std::int64_t>();
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
@@ -83,6 +92,23 @@ int main(int argc, char** argv) {
     const double skDb = bench::valueOr0(ref, "dbscan_fit");
     std::printf("  DBSCAN  sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f  labels equal: %s\n", skDb / 1000,
                 dbUs / 1000, skDb / dbUs, sameDb ? "yes" : "NO");
+    const double skTs = bench::valueOr0(ref, "tsne_fit_transform");
+    io::writeNpy(dir / "tsne_ours.npy", ts->attribute("embedding_").tensor());
+    const std::string trustCmd =
+        std::string(TESSERA_PYTHON3) +
+        " -c \"import numpy as np, sys; from sklearn.manifold import trustworthiness as t; "
+        "d = sys.argv[1]; X = np.load(d + '/X_tsne.npy'); "
+        "print(t(X, np.load(d + '/tsne_embedding.npy')), t(X, np.load(d + '/tsne_ours.npy')))\" " +
+        dir.string();
+    double skTrust = 0, ourTrust = 0;
+    if (FILE* pipe = popen(trustCmd.c_str(), "r")) {
+        if (std::fscanf(pipe, "%lf %lf", &skTrust, &ourTrust) != 2) skTrust = ourTrust = 0;
+        pclose(pipe);
+    }
+    std::printf(
+        "  TSNE    sklearn %9.1f ms  Tessera %9.1f ms  ratio %.2f  KL %.4f / %.4f  trustworthiness %.4f / %.4f\n",
+        skTs / 1000, tsUs / 1000, skTs / tsUs, bench::valueOr0(ref, "tsne_kl"),
+        ts->attribute("kl_divergence_").tensor().item<double>(), skTrust, ourTrust);
     std::printf("  peak RSS sklearn %.0f MiB (python process), Tessera %.0f MiB\n",
                 bench::valueOr0(ref, "peak_rss_kib") / 1024, static_cast<double>(usage.ru_maxrss) / 1024);
     std::filesystem::remove_all(dir);

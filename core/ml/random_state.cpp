@@ -324,6 +324,137 @@ std::vector<std::int64_t> RandomState::choice(std::int64_t popSize, std::int64_t
     return idx;
 }
 
+namespace {
+
+// Inversion: walk the probability mass function from 0, restarting when the walk passes its bound.
+std::int64_t binomialInversion(RandomState& rs, std::int64_t n, double p) {
+    const double q = 1.0 - p;
+    const double qn = std::exp(static_cast<double>(n) * std::log(q));
+    const double np = static_cast<double>(n) * p;
+    const auto bound = static_cast<std::int64_t>(std::min(static_cast<double>(n), np + 10.0 * std::sqrt(np * q + 1)));
+    std::int64_t x = 0;
+    double px = qn;
+    double u = rs.randomSample();
+    while (u > px) {
+        ++x;
+        if (x > bound) {
+            x = 0;
+            px = qn;
+            u = rs.randomSample();
+        } else {
+            u -= px;
+            px = (static_cast<double>(n - x + 1) * p * px) / (static_cast<double>(x) * q);
+        }
+    }
+    return x;
+}
+
+// BTPE (Kachitvichyanukul & Schmeiser 1988) for p <= 0.5: a triangle, two parallelograms and two
+// exponential tails over the mode, then the squeeze or Stirling-bound acceptance test.
+std::int64_t binomialBtpe(RandomState& rs, std::int64_t n, double p) {
+    const double dn = static_cast<double>(n);
+    const double r = std::min(p, 1.0 - p), q = 1.0 - r;
+    const double fm = dn * r + r;
+    const auto m = static_cast<std::int64_t>(std::floor(fm));
+    const double dm = static_cast<double>(m);
+    const double p1 = std::floor(2.195 * std::sqrt(dn * r * q) - 4.6 * q) + 0.5;
+    const double xm = dm + 0.5, xl = xm - p1, xr = xm + p1;
+    const double c = 0.134 + 20.5 / (15.3 + dm);
+    double a = (fm - xl) / (fm - xl * r);
+    const double laml = a * (1.0 + a / 2.0);
+    a = (xr - fm) / (xr * q);
+    const double lamr = a * (1.0 + a / 2.0);
+    const double p2 = p1 * (1.0 + 2.0 * c), p3 = p2 + c / laml, p4 = p3 + c / lamr;
+    const double nrq = dn * r * q;
+    const auto corr = [](double v) {
+        const double v2 = v * v;
+        return (13680. - (462. - (132. - (99. - 140. / v2) / v2) / v2) / v2) / v / 166320.;
+    };
+    for (;;) {
+        const double u = rs.randomSample() * p4;
+        double v = rs.randomSample();
+        std::int64_t y;
+        if (u <= p1) return static_cast<std::int64_t>(std::floor(xm - p1 * v + u));
+        if (u <= p2) {
+            const double x = xl + (u - p1) / c;
+            v = v * c + 1.0 - std::abs(dm - x + 0.5) / p1;
+            if (v > 1.0) continue;
+            y = static_cast<std::int64_t>(std::floor(x));
+        } else if (u <= p3) {
+            y = static_cast<std::int64_t>(std::floor(xl + std::log(v) / laml));
+            if (y < 0 || v == 0.0) continue;
+            v = v * (u - p2) * laml;
+        } else {
+            y = static_cast<std::int64_t>(std::floor(xr - std::log(v) / lamr));
+            if (y > n || v == 0.0) continue;
+            v = v * (u - p3) * lamr;
+        }
+        const std::int64_t k = std::llabs(y - m);
+        const double dk = static_cast<double>(k);
+        if (!(k > 20 && dk < nrq / 2.0 - 1)) {
+            const double s = r / q, aa = s * (dn + 1);
+            double f = 1.0;
+            if (m < y) {
+                for (std::int64_t i = m + 1; i <= y; ++i) f *= (aa / static_cast<double>(i) - s);
+            } else if (m > y) {
+                for (std::int64_t i = y + 1; i <= m; ++i) f /= (aa / static_cast<double>(i) - s);
+            }
+            if (v > f) continue;
+            return y;
+        }
+        const double rho = (dk / nrq) * ((dk * (dk / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5);
+        const double t = -dk * dk / (2 * nrq);
+        const double logV = std::log(v);
+        if (logV < t - rho) return y;
+        if (logV > t + rho) continue;
+        const double x1 = static_cast<double>(y + 1), f1 = dm + 1, z = dn + 1 - dm, w = dn - static_cast<double>(y) + 1;
+        const double bound = xm * std::log(f1 / x1) + (dn - dm + 0.5) * std::log(z / w) +
+                             static_cast<double>(y - m) * std::log(w * r / (x1 * q)) + corr(f1) + corr(z) + corr(x1) +
+                             corr(w);
+        if (logV > bound) continue;
+        return y;
+    }
+}
+
+// random_binomial's dispatch, without the argument checks. NumPy's multinomial returns 0 for n == 0 or
+// p == 0 without a draw; legacy RandomState.binomial has no such exit and draws once (`early`).
+std::int64_t binomialDraw(RandomState& rs, std::int64_t n, double p, bool early = true) {
+    if (early && (n == 0 || p == 0.0)) return 0;
+    const double dn = static_cast<double>(n);
+    if (p <= 0.5) return p * dn <= 30.0 ? binomialInversion(rs, n, p) : binomialBtpe(rs, n, p);
+    const double q = 1.0 - p;
+    return n - (q * dn <= 30.0 ? binomialInversion(rs, n, q) : binomialBtpe(rs, n, q));
+}
+
+}  // namespace
+
+std::int64_t RandomState::binomial(std::int64_t n, double p) {
+    if (n < 0) throw ValueError("RandomState.binomial: n < 0");
+    if (!(p >= 0.0) || p > 1.0) throw ValueError("RandomState.binomial: p < 0, p > 1 or p is NaN");
+    return binomialDraw(*this, n, p, false);
+}
+
+std::vector<std::int64_t> RandomState::multinomial(std::int64_t n, std::span<const double> pvals) {
+    if (n < 0) throw ValueError("RandomState.multinomial: n < 0");
+    const std::size_t d = pvals.size();
+    if (d == 0) throw ValueError("RandomState.multinomial: pvals must have at least 1 element");
+    for (double v : pvals)
+        if (!(v >= 0.0) || v > 1.0)
+            throw ValueError("RandomState.multinomial: pvals < 0, pvals > 1 or pvals contains NaNs");
+    if (kahanSum(pvals.first(d - 1)) > 1.0 + 1e-12) throw ValueError("RandomState.multinomial: sum(pvals[:-1]) > 1.0");
+    std::vector<std::int64_t> out(d, 0);
+    double remaining = 1.0;
+    std::int64_t left = n;
+    for (std::size_t j = 0; j + 1 < d; ++j) {
+        out[j] = binomialDraw(*this, left, pvals[j] / remaining);
+        left -= out[j];
+        if (left <= 0) break;
+        remaining -= pvals[j];
+    }
+    if (left > 0) out[d - 1] = left;
+    return out;
+}
+
 RandomState checkRandomState(std::optional<std::int64_t> seed) {
     if (!seed) return RandomState::fromEntropy();
     if (*seed < 0 || *seed > 0xffffffffLL)

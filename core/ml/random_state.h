@@ -53,6 +53,15 @@ public:
     // normal(loc, scale) = loc + scale * standard_normal().
     double normal(double loc, double scale);
 
+    // binomial(n, p): NumPy's legacy binomial — inversion when min(p, 1-p)·n <= 30, else Kachitvichyanukul
+    // and Schmeiser's BTPE, drawing from the other tail (and returning n - draw) when p > 0.5; n == 0 and
+    // p == 0 still take one draw, as the legacy sampler does.
+    std::int64_t binomial(std::int64_t n, double p);
+    // multinomial(n, pvals): one binomial per category on the remaining count and probability mass,
+    // stopping once nothing remains (a zero count or probability draws nothing here); the last category
+    // takes the rest (ValueError when sum(pvals[:-1]) > 1).
+    std::vector<std::int64_t> multinomial(std::int64_t n, std::span<const double> pvals);
+
     // permutation(n): arange(n) shuffled.
     std::vector<std::int64_t> permutation(std::int64_t n);
     // shuffle(x): NumPy's legacy Fisher–Yates, from the last element down, swapping i with

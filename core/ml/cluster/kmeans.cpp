@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/kernels/parallel.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/cluster/kmeans_common.h"
 #include "core/ml/random_state.h"
@@ -137,20 +138,31 @@ public:
         const bool direct = algorithm == "elkan" && k > 1;
         RandomState rs = checkRandomState(
             param("random_state").isNone() ? std::nullopt : std::optional<std::int64_t>(param("random_state").asInt()));
-        Run best;
-        bool have = false;
+        // Every run's seeds are drawn first, in sklearn's order from the one RandomState; the runs, which
+        // draw nothing, then go in parallel, and the best is picked in run order as sklearn's loop does.
+        std::vector<RowMatrix> seeds(static_cast<std::size_t>(nInit));
         for (std::int64_t run = 0; run < nInit; ++run) {
-            RowMatrix seeds;
+            RowMatrix& s = seeds[static_cast<std::size_t>(run)];
             if (arrayInit) {
-                seeds = given;
+                s = given;
             } else if (init.asString() == "k-means++") {
-                seeds = cluster::kmeansPlusPlus(X, xNorms, k, rs);
+                s = cluster::kmeansPlusPlus(X, xNorms, k, rs);
             } else {
                 const std::vector<std::int64_t> perm = rs.permutation(n);
-                seeds.resize(k, p);
-                for (std::int64_t j = 0; j < k; ++j) seeds.row(j) = X.row(perm[j]);
+                s.resize(k, p);
+                for (std::int64_t j = 0; j < k; ++j) s.row(j) = X.row(perm[j]);
             }
-            Run r = runSingle(X, w, std::move(seeds), paramInt("max_iter"), tol, direct);
+        }
+        std::vector<Run> results(static_cast<std::size_t>(nInit));
+        const std::int64_t maxIter = paramInt("max_iter");
+        kernels::parallelFor(0, nInit, 1, [&](std::int64_t lo, std::int64_t hi) {
+            for (std::int64_t run = lo; run < hi; ++run)
+                results[static_cast<std::size_t>(run)] =
+                    runSingle(X, w, std::move(seeds[static_cast<std::size_t>(run)]), maxIter, tol, direct);
+        });
+        Run best;
+        bool have = false;
+        for (Run& r : results) {
             if (!have || (r.inertia < best.inertia && !sameClustering(r.labels, best.labels, k))) {
                 best = std::move(r);
                 have = true;

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/lapack.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/cluster/kmeans_common.h"
 
@@ -313,7 +314,53 @@ public:
         return static_cast<std::int64_t>(cov + static_cast<double>(d * k) + static_cast<double>(k - 1));
     }
 
+    mixture::Sample sample(std::int64_t nSamples) const {
+        checkFitted();
+        if (nSamples < 1)
+            throw ValueError("Invalid value for 'n_samples': " + std::to_string(paramInt("n_components")) +
+                             " . The sampling requires at least one sample.");
+        const Params p = fittedParams();
+        const Eigen::Index k = p.means.rows(), d = p.means.cols();
+        RandomState rng = checkRandomState(
+            param("random_state").isNone() ? std::nullopt : std::optional<std::int64_t>(param("random_state").asInt()));
+        const std::vector<std::int64_t> counts =
+            rng.multinomial(nSamples, std::span<const double>(p.weights.data(), static_cast<std::size_t>(k)));
+        RowMatrix X(nSamples, d);
+        std::vector<std::int64_t> y;
+        y.reserve(static_cast<std::size_t>(nSamples));
+        Eigen::Index row = 0;
+        for (Eigen::Index c = 0; c < k; ++c) {
+            const Eigen::Index m = counts[static_cast<std::size_t>(c)];
+            const std::vector<double> z = rng.standardNormal(m * d);
+            const ConstMapRow Z(z.data(), m, d);
+            if (type() == CovType::Full || type() == CovType::Tied) {
+                X.middleRows(row, m) = Z * normalFactor(p.cov.mats[type() == CovType::Full ? c : 0]);
+                X.middleRows(row, m).rowwise() += p.means.row(c);
+            } else {
+                const Eigen::RowVectorXd sd = type() == CovType::Diag
+                                                  ? Eigen::RowVectorXd(p.cov.vecs.row(c).array().sqrt())
+                                                  : Eigen::RowVectorXd::Constant(d, std::sqrt(p.cov.vecs(c, 0)));
+                X.middleRows(row, m) = (Z.array().rowwise() * sd.array()).rowwise() + p.means.row(c).array();
+            }
+            y.insert(y.end(), static_cast<std::size_t>(m), static_cast<std::int64_t>(c));
+            row += m;
+        }
+        return {Tensor::fromVector<double>(std::vector<double>(X.data(), X.data() + X.size()), {nSamples, d}),
+                Tensor::fromVector<std::int64_t>(y, {nSamples})};
+    }
+
 private:
+    // NumPy's legacy multivariate_normal maps standard normal rows through sqrt(s)[:, None] * Vt of
+    // numpy.linalg.svd(cov) (LAPACK dgesdd, whose singular-vector signs the rows inherit).
+    static Eigen::MatrixXd normalFactor(const Eigen::MatrixXd& cov) {
+        const Eigen::Index d = cov.rows();
+        const lapack::Svd s = lapack::gesdd(std::vector<double>(cov.data(), cov.data() + cov.size()), d, d);
+        Eigen::MatrixXd f(d, d);
+        for (Eigen::Index i = 0; i < d; ++i)
+            for (Eigen::Index j = 0; j < d; ++j) f(i, j) = std::sqrt(s.s[i]) * s.vt[i + j * d];
+        return f;
+    }
+
     CovType type() const {
         const std::string& t = paramString("covariance_type");
         return t == "full"   ? CovType::Full
@@ -551,7 +598,7 @@ const RegisterEstimator<GaussianMixture> kGaussianMixture({
         {"verbose", 0, {constraintOf(Constraint::Kind::Verbose)}, "Verbosity (Tessera prints nothing)."},
         {"verbose_interval", 10, {intInterval(1, std::nullopt, Closed::Left)}, "Iterations between messages."},
     },
-    {"fit", "fit_predict", "predict", "predict_proba", "score_samples", "score", "bic", "aic"},
+    {"fit", "fit_predict", "predict", "predict_proba", "score_samples", "score", "bic", "aic", "sample"},
 });
 
 double informationCriterion(const Estimator& e, const Tensor& X, bool bayesian) {
@@ -568,5 +615,11 @@ double informationCriterion(const Estimator& e, const Tensor& X, bool bayesian) 
 
 double mixture::bic(const Estimator& e, const Tensor& X) { return informationCriterion(e, X, true); }
 double mixture::aic(const Estimator& e, const Tensor& X) { return informationCriterion(e, X, false); }
+
+mixture::Sample mixture::sample(const Estimator& e, std::int64_t nSamples) {
+    const auto* gm = dynamic_cast<const GaussianMixture*>(&e);
+    if (!gm) throw AttributeError("'" + e.className() + "' object has no attribute 'sample'");
+    return gm->sample(nSamples);
+}
 
 }  // namespace tessera::ml

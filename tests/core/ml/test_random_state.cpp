@@ -72,6 +72,32 @@ std::vector<Op> program() {
                    }});
     ops.push_back(
         {"r.randint(2**31 - 1, size=3)", [](RandomState& r) { return intJoin(r.randint(0, (1LL << 31) - 1, 3)); }});
+    ops.push_back(
+        {"[r.binomial(n, p) for n, p in ((0, 0.3), (10, 0.0), (20, 0.3), (50, 0.9), (40, 0.5), (1000, 0.3), "
+         "(5000, 0.75), (100000, 0.02), (200, 1.0))]",
+         [](RandomState& r) {
+             std::vector<std::int64_t> v;
+             for (auto [n, p] : std::vector<std::pair<std::int64_t, double>>{{0, 0.3},
+                                                                             {10, 0.0},
+                                                                             {20, 0.3},
+                                                                             {50, 0.9},
+                                                                             {40, 0.5},
+                                                                             {1000, 0.3},
+                                                                             {5000, 0.75},
+                                                                             {100000, 0.02},
+                                                                             {200, 1.0}})
+                 v.push_back(r.binomial(n, p));
+             return intJoin(v);
+         }});
+    ops.push_back({"r.multinomial(20, P)", [](RandomState& r) { return intJoin(r.multinomial(20, kP)); }});
+    ops.push_back({"r.multinomial(100000, [0.2, 0.5, 0.3])", [](RandomState& r) {
+                       const std::vector<double> p{0.2, 0.5, 0.3};
+                       return intJoin(r.multinomial(100000, p));
+                   }});
+    ops.push_back({"r.multinomial(7, [1.0, 0.0])", [](RandomState& r) {
+                       const std::vector<double> p{1.0, 0.0};
+                       return intJoin(r.multinomial(7, p));
+                   }});
     ops.push_back({"r.permutation(1000)", [](RandomState& r) { return intJoin(r.permutation(1000)); }});
     ops.push_back({"r.rand(700)", [](RandomState& r) { return hexJoin(r.randomSample(700)); }});
     ops.push_back({"r.standard_normal(501)", [](RandomState& r) { return hexJoin(r.standardNormal(501)); }});

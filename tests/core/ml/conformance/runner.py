@@ -29,6 +29,7 @@ warnings.simplefilter("ignore")
 MODULES = ["sklearn.preprocessing", "sklearn.linear_model", "sklearn.impute", "sklearn.neighbors",
            "sklearn.naive_bayes", "sklearn.discriminant_analysis", "sklearn.pipeline", "sklearn.compose",
            "sklearn.svm", "sklearn.cluster", "sklearn.decomposition", "sklearn.tree", "sklearn.ensemble", "sklearn.mixture",
+           "sklearn.manifold",
            "sklearn.kernel_ridge", "sklearn.feature_selection", "sklearn.model_selection"]
 
 # A fitted sklearn.tree._tree.Tree is compared array by array, as Tessera's "tree_.NAME" attributes.
@@ -388,6 +389,10 @@ def run_case(case, out):
                 save(out, method, getattr(est, m)(on), meta)
             elif m == "score":
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
+            elif m == "sample":  # "sample@N": gm.sample(N), the rows as METHOD.npy and the labels as METHOD.y.npy
+                Xs, ys = est.sample(int(method.split("@")[1]))
+                save(out, method, Xs, meta)
+                save(out, method + ".y", ys, meta)
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
             elif m == "fit_predict":
