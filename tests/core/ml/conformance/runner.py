@@ -39,7 +39,7 @@ TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value
 # Meta-estimators whose estimators_ list holds fitted members of any class, saved in full (a forest's
 # trees are saved as tree_ arrays only).
 HELD_LISTS = {"VotingClassifier", "VotingRegressor", "BaggingClassifier", "BaggingRegressor", "StackingClassifier",
-              "StackingRegressor"}
+              "StackingRegressor", "AdaBoostClassifier", "AdaBoostRegressor"}
 
 
 def find_class(name):
@@ -399,6 +399,10 @@ def run_case(case, out):
                 save(out, method, getattr(est, m)(on), meta)
             elif m == "score":
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
+            elif m in ("staged_predict", "staged_predict_proba", "staged_decision_function"):
+                save(out, method, np.array(list(getattr(est, m)(on))), meta)  # [stages, ...]
+            elif m == "staged_score":
+                save(out, method, np.array(list(est.staged_score(on, y, **kw))) if on is X else None, meta)
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
             elif m == "fit_predict":
