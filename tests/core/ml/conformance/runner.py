@@ -3,7 +3,8 @@
     /usr/bin/python3 runner.py CASES_DIR OUT_DIR NAME...
 
 Reads every cases/*.json (a list of cases), makes each case's seeded data, runs sklearn 1.2.1 on it and
-writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read, then each
+writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read (X.table.json and
+X_test.table.json instead for the "table" data sets: pandas DataFrames with string columns), then each
 method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy (flattened as
 save_attributes says: Tree objects, held estimators, dicts (cv_results_), dicts of slices and lists of
 arrays become NAME.KEY entries — Note [Attributes that are dicts or objects] in core/ml/README.md; clock
