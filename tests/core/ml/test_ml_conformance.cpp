@@ -19,6 +19,7 @@
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/base/tables.h"
+#include "core/ml/ensemble/staged.h"
 #include "core/ml/mixture/gaussian_mixture.h"
 #include "core/ml/preprocessing/label_encoder.h"
 
@@ -316,6 +317,16 @@ class TestMlConformance : public QObject {
         if (verb == "score") return Array(Tensor::scalar<double>(est.score(on, y, sw)));
         if (verb == "bic") return Array(Tensor::scalar<double>(mixture::bic(est, on)));
         if (verb == "aic") return Array(Tensor::scalar<double>(mixture::aic(est, on)));
+        if (verb == "staged_predict")
+            return ensemble::stackStages(ensemble::staged(est, on, ensemble::StagedOutput::Predict));
+        if (verb == "staged_predict_proba")
+            return ensemble::stackStages(ensemble::staged(est, on, ensemble::StagedOutput::PredictProba));
+        if (verb == "staged_decision_function")
+            return ensemble::stackStages(ensemble::staged(est, on, ensemble::StagedOutput::DecisionFunction));
+        if (verb == "staged_score") {
+            const std::vector<double> s = ensemble::stagedScore(est, on, y, sw);
+            return Array(Tensor::fromVector<double>(s, {static_cast<std::int64_t>(s.size())}));
+        }
         if (verb == "get_feature_names_out") return Array(est.getFeatureNamesOut());
         if (verb == "fit_transform") return est.clone()->fitTransform(on, y, sw);
         if (verb == "fit_predict") return est.clone()->fitPredict(on, y, sw);
@@ -531,7 +542,8 @@ private slots:
                         problems << QString::fromStdString(c.name + ": " + method + " differs after loading");
                     continue;
                 }
-                if (verb == "fit_transform" || verb == "fit_predict" || verb == "score") continue;
+                if (verb == "fit_transform" || verb == "fit_predict" || verb == "score" || verb == "staged_score")
+                    continue;
                 const Input on = inputOf(*back, method, X, Xt);
                 if (!(call(*back, verb, on, Array(), Tensor(), c) == value))
                     problems << QString::fromStdString(c.name + ": " + method + " differs after loading");

@@ -40,7 +40,7 @@ TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value
 # Meta-estimators whose estimators_ list holds fitted members of any class, saved in full (a forest's
 # trees are saved as tree_ arrays only).
 HELD_LISTS = {"VotingClassifier", "VotingRegressor", "BaggingClassifier", "BaggingRegressor", "StackingClassifier",
-              "StackingRegressor"}
+              "StackingRegressor", "AdaBoostClassifier", "AdaBoostRegressor"}
 
 
 def find_class(name):
@@ -119,6 +119,11 @@ def make_data(spec):
         # categories ("unknown": true puts an unseen value into every third row of column 0).
         counts = [2 + j % 4 for j in range(p)]
         X = np.column_stack([rng.randint(0, k, size=n) for k in counts]).astype(np.float64)
+    elif kind == "mixed":
+        # Columns 0 … p//2 - 1: integer categories (3, 7, 11, … of them) as float64; the others dense.
+        counts = [3 + 4 * j for j in range(p // 2)]
+        X = np.column_stack([rng.randint(0, k, size=n) for k in counts] +
+                            [rng.randn(n) for _ in range(p - len(counts))]).astype(np.float64)
     elif kind == "blobs":
         centers = rng.uniform(-6, 6, size=(spec.get("centers", 3), p))
         X = centers[rng.randint(0, len(centers), size=n)] + 0.7 * rng.randn(n, p)
@@ -146,6 +151,12 @@ def make_data(spec):
         X_test = np.column_stack([rng.randint(0, k, size=spec.get("test_rows", 10)) for k in counts]).astype(np.float64)
         if spec.get("unknown"):
             X_test[::3, 0] = counts[0]
+    if kind == "mixed":
+        # Held-out categories one past the largest (an unknown category) and NaN, numeric columns dense.
+        t = spec.get("test_rows", 10)
+        X_test = np.column_stack([rng.randint(0, k + 1, size=t) for k in counts] +
+                                 [rng.randn(t) for _ in range(p - len(counts))]).astype(np.float64)
+        X_test[::4, 0] = np.nan
     return X, y, sw, X_test
 
 
@@ -466,6 +477,10 @@ def run_case(case, out):
                 save(out, method, getattr(est, m)(on), meta)
             elif m == "score":
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
+            elif m in ("staged_predict", "staged_predict_proba", "staged_decision_function"):
+                save(out, method, np.array(list(getattr(est, m)(on))), meta)  # [stages, ...]
+            elif m == "staged_score":
+                save(out, method, np.array(list(est.staged_score(on, y, **kw))) if on is X else None, meta)
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
             elif m == "fit_predict":
