@@ -10,6 +10,7 @@
 #include <cstring>
 #include <exception>
 #include <map>
+#include <optional>
 
 #include "core/ml/base/param.h"
 #include "core/ml/base/tables.h"
@@ -114,6 +115,15 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
                                const std::vector<FitTask>& tasks, const FitOptions& options, int threads) {
     std::vector<FitResult> results(tasks.size());
     const std::size_t nScorers = scorers.items.size();
+    std::optional<FitReporter> own;
+    FitReporter* report = options.report;
+    if (report)
+        report->setTotal(static_cast<std::int64_t>(tasks.size()));
+    else
+        report = &own.emplace(options.caller, "folds", static_cast<std::int64_t>(tasks.size()));
+    // The members' fits report one level down, on whichever thread runs them.
+    FitMonitor* monitor = currentFitMonitor();
+    const int depth = currentFitDepth();
 
     auto score = [&](const Estimator& e, const ScoreInput& X, const Array& y, std::vector<double>& out) {
         out.assign(nScorers, options.errorScore.value);
@@ -127,6 +137,8 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
     };
 
     auto runOne = [&](std::size_t i) {
+        FitMonitorScope scope(monitor, depth);
+        report->checkStop();
         const FitTask& task = tasks[i];
         FitResult& r = results[i];
         std::vector<std::int64_t> train = task.split->train;
@@ -154,6 +166,8 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
                 fitOnTable(*est, *Ttrain, ytrain, takeRows(data.sampleWeight, train));
             else
                 est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
+        } catch (const FitStopped&) {
+            throw;
         } catch (const Error& e) {
             if (options.errorScore.raise) throw;
             fitted = false;
@@ -169,6 +183,7 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
             r.scoreTime = seconds(fitEnd, std::chrono::steady_clock::now());
             if (options.returnTrainScore) score(*est, onTrain, ytrain, r.trainScores);
         }
+        report->advance();
     };
     forEachJob(tasks.size(), threads, runOne);
 

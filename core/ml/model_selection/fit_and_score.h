@@ -14,6 +14,7 @@
 
 #include "core/ml/base/array.h"
 #include "core/ml/base/estimator.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/model_selection/scorer.h"
 #include "core/ml/model_selection/split.h"
 
@@ -56,6 +57,10 @@ struct FitResult {
 struct FitOptions {
     bool returnTrainScore = false;
     ErrorScore errorScore{};
+    // Counts the fits and stops between them: the caller's reporter (a search's), or one named `caller`
+    // in "folds" when none is given.
+    FitReporter* report = nullptr;
+    const char* caller = "cross_validate";
 };
 
 // body(0) … body(n - 1) on an arena of `threads` threads (in order on the calling thread for one); each

@@ -89,6 +89,7 @@ public:
     Estimator& fitData(const Dataset& data) {
         const Array& y = data.y;
         const Tensor& sampleWeight = data.sampleWeight;
+        FitReporter report(*this, "fits", 0);
         const ParamValue& est = param("estimator");
         if (!est.isEstimator())
             throw TypeError("Cannot clone object '" + est.repr() + "' (type " + est.typeName() +
@@ -132,7 +133,7 @@ public:
             throw ValueError("cv.split and cv.get_n_splits returned inconsistent results. Expected " +
                              std::to_string(nSplits) + " splits, got " + std::to_string(splits.size()));
         const bool returnTrain = paramBool("return_train_score");
-        const FitOptions options{.returnTrainScore = returnTrain, .errorScore = errorScore};
+        const FitOptions options{.returnTrainScore = returnTrain, .errorScore = errorScore, .report = &report};
         const auto results = runFits(base, data, scorers, tasks, options, threadsForJobs(param("n_jobs")));
 
         clearAttributes();
