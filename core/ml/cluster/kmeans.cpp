@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "core/kernels/parallel.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/cluster/kmeans_common.h"
 #include "core/ml/random_state.h"
@@ -115,6 +116,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array&, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "restarts", runs(10));
         clearAttributes();
         const Tensor Xt = validateFitX(Xin);
         const std::int64_t n = Xt.size(0), p = Xt.size(1), k = paramInt("n_clusters");
@@ -156,9 +158,12 @@ public:
         std::vector<Run> results(static_cast<std::size_t>(nInit));
         const std::int64_t maxIter = paramInt("max_iter");
         kernels::parallelFor(0, nInit, 1, [&](std::int64_t lo, std::int64_t hi) {
-            for (std::int64_t run = lo; run < hi; ++run)
+            for (std::int64_t run = lo; run < hi; ++run) {
+                report.checkStop();
                 results[static_cast<std::size_t>(run)] =
                     runSingle(X, w, std::move(seeds[static_cast<std::size_t>(run)]), maxIter, tol, direct);
+                report.advance();
+            }
         });
         Run best;
         bool have = false;
