@@ -205,10 +205,11 @@ private:
             if (e.is("drop") || e.columns.empty()) continue;
             const data::Table part = X.selectColumns(e.columns);
             if (e.is("passthrough")) {
-                outputs.push_back(scaleTable(part, weightOf(e.name)));
+                outputs.push_back(scaleTableBy(part, weightOf(e.name), className()));
             } else {
                 auto fitted = e.transformer.asEstimator()->clone();
-                outputs.push_back(scaleTable(fitTransformToTable(*fitted, part, y, Tensor(), named), weightOf(e.name)));
+                outputs.push_back(scaleTableBy(fitTransformToTable(*fitted, part, y, Tensor(), named), weightOf(e.name),
+                                               className()));
                 auto s = heldAttributes(*fitted, "named_transformers_." + e.name);
                 state.insert(state.end(), s.begin(), s.end());
                 m_fitted.emplace_back(e.name, std::move(fitted));
@@ -239,40 +240,12 @@ private:
             if (e.is("drop") || e.columns.empty()) continue;
             const data::Table part = X.selectColumns(e.columns);
             if (e.is("passthrough"))
-                outputs.push_back(scaleTable(part, weightOf(e.name)));
+                outputs.push_back(scaleTableBy(part, weightOf(e.name), className()));
             else
-                outputs.push_back(
-                    scaleTable(transformToTable(*m_fitted.at(next++).second, part, named), weightOf(e.name)));
+                outputs.push_back(scaleTableBy(transformToTable(*m_fitted.at(next++).second, part, named),
+                                               weightOf(e.name), className()));
         }
         return hstackTables(outputs, X.rows());
-    }
-
-    // A block times its transformer weight (numeric columns; a string column has no product).
-    static data::Table scaleTable(const data::Table& t, const std::optional<double>& weight) {
-        if (!weight) return t;
-        data::Table out;
-        for (data::TableColumn c : t.columns()) {
-            if (!c.isNumeric())
-                throw TypeError("ColumnTransformer: transformer_weights cannot scale the string column '" + c.name +
-                                "'");
-            for (double& v : c.numbers) v *= *weight;
-            out.addColumn(std::move(c));
-        }
-        return out;
-    }
-
-    // np.hstack of the blocks: a table of columns x0, x1, … (an ndarray), of object dtype when a string
-    // column is in it.
-    static data::Table hstackTables(const std::vector<data::Table>& parts, std::int64_t rows) {
-        data::Table out;
-        std::int64_t k = 0;
-        for (const auto& t : parts)
-            for (data::TableColumn c : t.columns()) {
-                c.name = "x" + std::to_string(k++);
-                out.addColumn(std::move(c));
-            }
-        if (out.columnCount() == 0) out = data::Table::fromTensor(Tensor::empty({rows, 0}, DType::Float64));
-        return out;
     }
 
     // (name, transformer) of `transformers`, as sklearn's _transformers property.
