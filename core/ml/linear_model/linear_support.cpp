@@ -84,8 +84,6 @@ CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<doub
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
     const double* x = X.data<double>();
     const double* y = Y.data<double>();
-    d.X.assign(x, x + n * p);
-    d.Y.assign(y, y + n * t);
     d.xOffset.assign(p, 0.0);
     d.yOffset.assign(t, 0.0);
     if (fitIntercept) {
@@ -99,24 +97,36 @@ CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<doub
         }
         for (auto& v : d.xOffset) v /= wsum;
         for (auto& v : d.yOffset) v /= wsum;
-        for (std::int64_t i = 0; i < n; ++i) {
-            for (std::int64_t j = 0; j < p; ++j) d.X[i * p + j] -= d.xOffset[j];
-            for (std::int64_t k = 0; k < t; ++k) d.Y[i * t + k] -= d.yOffset[k];
+    }
+    // One pass writes (x - offset) · sqrt(w) into fresh buffers, the same two roundings as centering in
+    // place and scaling after.
+    d.X = Tensor::empty({n, p}, DType::Float64);
+    d.Y = Tensor::empty({n, t}, DType::Float64);
+    double* xc = d.X.data<double>();
+    double* yc = d.Y.data<double>();
+    const double* xo = d.xOffset.data();
+    const double* yo = d.yOffset.data();
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double* xr = x + i * p;
+        const double* yr = y + i * t;
+        double* xcr = xc + i * p;
+        double* ycr = yc + i * t;
+        if (sw.empty()) {
+            for (std::int64_t j = 0; j < p; ++j) xcr[j] = xr[j] - xo[j];
+            for (std::int64_t k = 0; k < t; ++k) ycr[k] = yr[k] - yo[k];
+        } else {
+            const double s = std::sqrt(sw[i]);
+            for (std::int64_t j = 0; j < p; ++j) xcr[j] = (xr[j] - xo[j]) * s;
+            for (std::int64_t k = 0; k < t; ++k) ycr[k] = (yr[k] - yo[k]) * s;
         }
     }
-    if (!sw.empty())
-        for (std::int64_t i = 0; i < n; ++i) {
-            const double s = std::sqrt(sw[i]);
-            for (std::int64_t j = 0; j < p; ++j) d.X[i * p + j] *= s;
-            for (std::int64_t k = 0; k < t; ++k) d.Y[i * t + k] *= s;
-        }
     return d;
 }
 
 LstsqResult solveLstsq(const CenteredData& d) {
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
-    ConstMapRow A(d.X.data(), n, p);
-    ConstMapRow B(d.Y.data(), n, t);
+    ConstMapRow A(d.X.data<double>(), n, p);
+    ConstMapRow B(d.Y.data<double>(), n, t);
     LstsqResult r;
     Eigen::MatrixXd coef;  // [p, t]
     Eigen::VectorXd s;
@@ -157,8 +167,8 @@ LstsqResult solveLstsq(const CenteredData& d) {
 
 std::vector<double> solveNnls(const CenteredData& d) {
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
-    ConstMapRow A(d.X.data(), n, p);
-    ConstMapRow B(d.Y.data(), n, t);
+    ConstMapRow A(d.X.data<double>(), n, p);
+    ConstMapRow B(d.Y.data<double>(), n, t);
     const double tol = 10 * std::numeric_limits<double>::epsilon() * A.cwiseAbs().colwise().sum().maxCoeff() *
                        static_cast<double>(std::max(n, p));
     std::vector<double> out(static_cast<std::size_t>(t * p), 0.0);
@@ -210,8 +220,8 @@ std::vector<double> solveNnls(const CenteredData& d) {
 
 std::vector<double> solveRidge(const CenteredData& d, const std::vector<double>& alphas, bool useSvd) {
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
-    ConstMapRow A(d.X.data(), n, p);
-    ConstMapRow B(d.Y.data(), n, t);
+    ConstMapRow A(d.X.data<double>(), n, p);
+    ConstMapRow B(d.Y.data<double>(), n, t);
     std::vector<double> out(static_cast<std::size_t>(t * p));
     if (useSvd) {
         // sklearn's _solve_svd: coef = V diag(s / (s² + alpha)) Uᵀ y, singular values below 1e-15 dropped.
