@@ -17,6 +17,8 @@ packages=(
     clang libclang-rt-14-dev
     # references for conformance tests and benchmarks
     python3-torch python3-sklearn python3-onnx python3-numpy python3-xgboost libopenblas0-pthread libopenblas-dev
+    # pandas DataFrames with string columns for the conformance cases of tables (tests/core/ml/conformance)
+    python3-pandas
     # the LAPACK that NumPy/SciPy use, linked by core/ml/base/lapack.cpp
     liblapack-dev
 )

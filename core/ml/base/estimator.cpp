@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
 
 namespace tessera::ml {
 
@@ -160,31 +160,7 @@ double Estimator::scoreTable(const data::Table& X, const Array& y, const Tensor&
 void Estimator::recordFeatureNames(const data::Table& X) { setAttribute("feature_names_in_", Array(X.names())); }
 
 Tensor Estimator::tableToX(const data::Table& X) const {
-    if (hasAttribute("feature_names_in_")) {
-        const std::vector<std::string>& fitted = attribute("feature_names_in_").strings("feature_names_in_");
-        const std::vector<std::string> given = X.names();
-        if (given != fitted) {
-            // sklearn's _check_feature_names: each list sorted, at most five names shown.
-            auto absentFrom = [](const std::vector<std::string>& names, const std::vector<std::string>& other) {
-                std::set<std::string> out(names.begin(), names.end());
-                for (const std::string& name : other) out.erase(name);
-                std::string text;
-                std::size_t shown = 0;
-                for (const std::string& name : out) {
-                    if (shown++ == 5) return text + "- ...\n";
-                    text += "- " + name + "\n";
-                }
-                return text;
-            };
-            const std::string unseen = absentFrom(given, fitted), missing = absentFrom(fitted, given);
-            std::string message = "The feature names should match those that were passed during fit.\n";
-            if (!unseen.empty()) message += "Feature names unseen at fit time:\n" + unseen;
-            if (!missing.empty()) message += "Feature names seen at fit time, yet now missing:\n" + missing;
-            if (unseen.empty() && missing.empty())
-                message += "Feature names must be in the same order as they were in fit.\n";
-            throw ValueError(message);
-        }
-    }
+    checkFeatureNames(*this, X);
     return X.numericTensor();
 }
 
@@ -264,7 +240,7 @@ std::vector<std::string> defaultFeatureNames(std::int64_t n, const std::vector<s
 std::vector<std::string> Estimator::getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const {
     if (!info().hasMethod("get_feature_names_out")) noMethod("get_feature_names_out");
     checkFitted();
-    return defaultFeatureNames(fitted("n_features_in_").item<std::int64_t>(), inputFeatures, className());
+    return featureNamesIn(*this, inputFeatures);
 }
 
 bool Estimator::hasAttribute(std::string_view name) const {

@@ -1,9 +1,12 @@
 // ColumnTransformer (sklearn/compose/_column_transformer.py, 1.2.1): each transformer is cloned and
 // fitted on its columns of X, the outputs stacked side by side in the order of `transformers`, then the
 // remainder (the columns no transformer names: dropped, passed through, or given to an estimator).
-// Columns are given as integer indices (a list; negative ones count from the end) or a boolean mask
-// list; a scalar index is refused as sklearn refuses it for 2-D transformers, and column names need a
-// DataFrame, which Tessera's X is not. The fitted clones are named_transformers_ and keep their state
+// Columns are given as integer indices (a list; negative ones count from the end), a boolean mask list,
+// column names of a named table (a list of names), or a slice of either ({"slice": [start, stop, step]},
+// a name slice including its stop as pandas' .loc does); a scalar index or name is refused as sklearn
+// refuses it for 2-D transformers. Each transformer sees its columns as a table, so string columns reach
+// the encoders and imputers, and 'passthrough' keeps them: the output is then a table with strings
+// (transformToTable), else numeric. The fitted clones are named_transformers_ and keep their state
 // under "named_transformers_.NAME." (base/held_state.h); output_indices_ holds [start, stop] per name.
 #include <algorithm>
 #include <map>
@@ -12,6 +15,7 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
 #include "core/ml/compose/columns.h"
 #include "core/ml/compose/pipeline.h"
 
@@ -26,9 +30,9 @@ struct Entry {
     bool is(std::string_view s) const { return transformer.isString() && transformer.asString() == s; }
 };
 
-class ColumnTransformer : public Estimator {
+class ColumnTransformer : public Estimator, public TableTransformer {
 public:
-    using Estimator::Estimator;
+    explicit ColumnTransformer(const EstimatorInfo& info) : Estimator(info) {}
 
     ParamList getParams(bool deep) const override {
         ParamList out = Estimator::getParams(deep);
@@ -56,67 +60,68 @@ public:
     }
 
     Tensor fitTransform(const Tensor& Xin, const Array& y, const Tensor&) override {
-        validateParams();
-        refuseUnavailable();
-        clearAttributes();
-        m_fitted.clear();
-        const Tensor X = validateFitX(Xin, /*allowNaN=*/true);
-        const auto entries = plan(X.size(1));
-        std::vector<Tensor> outputs;
-        std::vector<std::pair<std::string, Array>> state;
-        std::vector<std::string> outputNames;
-        for (const auto& e : entries) {
-            if (e.is("drop") || e.columns.empty()) continue;
-            const Tensor part = selectColumns(X, e.columns);
-            if (e.is("passthrough")) {
-                outputs.push_back(scaleBy(part, weightOf(e.name)));
-            } else {
-                auto fitted = e.transformer.asEstimator()->clone();
-                outputs.push_back(scaleBy(fitted->fitTransform(part, y), weightOf(e.name)));
-                auto s = heldAttributes(*fitted, "named_transformers_." + e.name);
-                state.insert(state.end(), s.begin(), s.end());
-                m_fitted.emplace_back(e.name, std::move(fitted));
-            }
-            outputNames.push_back(e.name);
-        }
-        for (auto& [name, value] : state) setAttribute(name, std::move(value));
-        setAttribute("sparse_output_", Array(Tensor::scalar<bool>(false)));
-        std::int64_t start = 0;
-        std::map<std::string, std::pair<std::int64_t, std::int64_t>> indices;
-        for (std::size_t k = 0; k < outputs.size(); ++k) {
-            indices[outputNames[k]] = {start, start + outputs[k].size(1)};
-            start += outputs[k].size(1);
-        }
-        for (const auto& [name, t] : listed()) indices.try_emplace(name, 0, 0);
-        indices.try_emplace("remainder", 0, 0);
-        for (const auto& [name, range] : indices)
-            setAttribute("output_indices_." + name,
-                         Array(Tensor::fromVector<std::int64_t>({range.first, range.second}, {2})));
-        return hstackColumns(outputs, X.size(0));
+        startFit();
+        return fitBlocks(positionalTable(validateFitX(Xin, /*allowNaN=*/true)), y, /*named=*/false).numericTensor();
     }
 
     Tensor transform(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin, /*allowNaN=*/true);
-        std::vector<Tensor> outputs;
-        std::size_t next = 0;
-        for (const auto& e : plan(X.size(1))) {
-            if (e.is("drop") || e.columns.empty()) continue;
-            const Tensor part = selectColumns(X, e.columns);
-            if (e.is("passthrough"))
-                outputs.push_back(scaleBy(part, weightOf(e.name)));
-            else
-                outputs.push_back(scaleBy(m_fitted.at(next++).second->transform(part), weightOf(e.name)));
+        return transformBlocks(positionalTable(validateX(Xin, /*allowNaN=*/true)), /*named=*/false).numericTensor();
+    }
+
+    Estimator& fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        fitColumns(X, y, sampleWeight, /*named=*/true);
+        return *this;
+    }
+
+    Tensor fitTransformTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitTransformColumns(X, y, sampleWeight, /*named=*/true).numericTensor();
+    }
+
+    Tensor transformTable(const data::Table& X) const override {
+        return transformColumns(X, /*named=*/true).numericTensor();
+    }
+
+    void fitColumns(const data::Table& X, const Array& y, const Tensor& sampleWeight, bool named) override {
+        fitTransformColumns(X, y, sampleWeight, named);
+    }
+
+    data::Table fitTransformColumns(const data::Table& X, const Array& y, const Tensor&, bool named) override {
+        startFit();
+        for (auto& [name, value] : tableFitAttributes(X, named, className())) setAttribute(name, std::move(value));
+        return fitBlocks(X, y, named);
+    }
+
+    data::Table transformColumns(const data::Table& X, bool named) const override {
+        checkFitted();
+        if (!named || !hasAttribute("feature_names_in_")) {
+            checkTableColumns(*this, X, named);
+            return transformBlocks(X, named);
         }
-        return hstackColumns(outputs, X.size(0));
+        // A table fitted and transformed by name: its columns are found by name, in any order, extra
+        // ones ignored, as sklearn's transform of a DataFrame.
+        const std::vector<std::string>& names = attribute("feature_names_in_").strings();
+        std::vector<std::int64_t> at;
+        std::vector<std::string> absent;
+        for (const std::string& name : names) {
+            at.push_back(X.indexOf(name));
+            if (at.back() < 0) absent.push_back(name);
+        }
+        if (!absent.empty()) {
+            std::sort(absent.begin(), absent.end());
+            std::string text = "{";
+            for (std::size_t k = 0; k < absent.size(); ++k) text += (k ? ", '" : "'") + absent[k] + "'";
+            throw ValueError("columns are missing: " + text + "}");
+        }
+        return transformBlocks(X.selectColumns(at), named);
     }
 
     std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const override {
         checkFitted();
         const std::int64_t p = fitted("n_features_in_").item<std::int64_t>();
-        const auto names = defaultFeatureNames(p, inputFeatures, className());
+        const auto names = featureNamesIn(*this, inputFeatures);
         std::vector<std::pair<std::string, std::vector<std::string>>> parts;
         std::size_t next = 0;
-        for (const auto& e : plan(p)) {
+        for (const auto& e : plan(p, fittedNames())) {
             if (e.is("drop") || e.columns.empty()) continue;
             std::vector<std::string> in;
             for (auto c : e.columns) in.push_back(names[c]);
@@ -169,7 +174,7 @@ protected:
 
     void attributesRestored() override {
         m_fitted.clear();
-        for (const auto& e : plan(fitted("n_features_in_").item<std::int64_t>()))
+        for (const auto& e : plan(fitted("n_features_in_").item<std::int64_t>(), fittedNames()))
             if (e.isEstimator() && !e.columns.empty()) {
                 auto est = e.transformer.asEstimator()->clone();
                 restoreHeldAttributes(*est, attributes(), "named_transformers_." + e.name);
@@ -178,6 +183,98 @@ protected:
     }
 
 private:
+    void startFit() {
+        validateParams();
+        refuseUnavailable();
+        clearAttributes();
+        m_fitted.clear();
+    }
+
+    // The column names a fit by name recorded (none for a positional fit).
+    const std::vector<std::string>* fittedNames() const {
+        return hasAttribute("feature_names_in_") ? &attribute("feature_names_in_").strings() : nullptr;
+    }
+
+    // _fit_transform of fit: every transformer cloned and fitted on its columns, the outputs stacked.
+    data::Table fitBlocks(const data::Table& X, const Array& y, bool named) {
+        const auto entries = plan(X.columnCount(), fittedNames());
+        std::vector<data::Table> outputs;
+        std::vector<std::pair<std::string, Array>> state;
+        std::vector<std::string> outputNames;
+        for (const auto& e : entries) {
+            if (e.is("drop") || e.columns.empty()) continue;
+            const data::Table part = X.selectColumns(e.columns);
+            if (e.is("passthrough")) {
+                outputs.push_back(scaleTable(part, weightOf(e.name)));
+            } else {
+                auto fitted = e.transformer.asEstimator()->clone();
+                outputs.push_back(scaleTable(fitTransformToTable(*fitted, part, y, Tensor(), named), weightOf(e.name)));
+                auto s = heldAttributes(*fitted, "named_transformers_." + e.name);
+                state.insert(state.end(), s.begin(), s.end());
+                m_fitted.emplace_back(e.name, std::move(fitted));
+            }
+            outputNames.push_back(e.name);
+        }
+        for (auto& [name, value] : state) setAttribute(name, std::move(value));
+        setAttribute("sparse_output_", Array(Tensor::scalar<bool>(false)));
+        std::int64_t start = 0;
+        std::map<std::string, std::pair<std::int64_t, std::int64_t>> indices;
+        for (std::size_t k = 0; k < outputs.size(); ++k) {
+            indices[outputNames[k]] = {start, start + outputs[k].columnCount()};
+            start += outputs[k].columnCount();
+        }
+        for (const auto& [name, t] : listed()) indices.try_emplace(name, 0, 0);
+        indices.try_emplace("remainder", 0, 0);
+        for (const auto& [name, range] : indices)
+            setAttribute("output_indices_." + name,
+                         Array(Tensor::fromVector<std::int64_t>({range.first, range.second}, {2})));
+        return hstackTables(outputs, X.rows());
+    }
+
+    // _fit_transform of transform: the fitted clones on X's columns (X in the fit's column order).
+    data::Table transformBlocks(const data::Table& X, bool named) const {
+        std::vector<data::Table> outputs;
+        std::size_t next = 0;
+        for (const auto& e : plan(X.columnCount(), fittedNames())) {
+            if (e.is("drop") || e.columns.empty()) continue;
+            const data::Table part = X.selectColumns(e.columns);
+            if (e.is("passthrough"))
+                outputs.push_back(scaleTable(part, weightOf(e.name)));
+            else
+                outputs.push_back(
+                    scaleTable(transformToTable(*m_fitted.at(next++).second, part, named), weightOf(e.name)));
+        }
+        return hstackTables(outputs, X.rows());
+    }
+
+    // A block times its transformer weight (numeric columns; a string column has no product).
+    static data::Table scaleTable(const data::Table& t, const std::optional<double>& weight) {
+        if (!weight) return t;
+        data::Table out;
+        for (data::TableColumn c : t.columns()) {
+            if (!c.isNumeric())
+                throw TypeError("ColumnTransformer: transformer_weights cannot scale the string column '" + c.name +
+                                "'");
+            for (double& v : c.numbers) v *= *weight;
+            out.addColumn(std::move(c));
+        }
+        return out;
+    }
+
+    // np.hstack of the blocks: a table of columns x0, x1, … (an ndarray), of object dtype when a string
+    // column is in it.
+    static data::Table hstackTables(const std::vector<data::Table>& parts, std::int64_t rows) {
+        data::Table out;
+        std::int64_t k = 0;
+        for (const auto& t : parts)
+            for (data::TableColumn c : t.columns()) {
+                c.name = "x" + std::to_string(k++);
+                out.addColumn(std::move(c));
+            }
+        if (out.columnCount() == 0) out = data::Table::fromTensor(Tensor::empty({rows, 0}, DType::Float64));
+        return out;
+    }
+
     // (name, transformer) of `transformers`, as sklearn's _transformers property.
     std::vector<std::pair<std::string, ParamValue>> listed() const {
         std::vector<std::pair<std::string, ParamValue>> out;
@@ -207,14 +304,22 @@ private:
         return transformerWeight(param("transformer_weights"), name);
     }
 
-    // _get_column_indices for integer keys and boolean masks.
-    static std::vector<std::int64_t> columnsOf(const ParamValue& key, std::int64_t p) {
-        if (key.isInt() && !key.isBool())
+    // _get_column_indices: integer keys, boolean masks, names (of a table fitted with names) and slices.
+    static std::vector<std::int64_t> columnsOf(const ParamValue& key, std::int64_t p,
+                                               const std::vector<std::string>* names) {
+        const auto nameIndex = [&](const std::string& name) -> std::int64_t {
+            if (!names)
+                throw ValueError("Specifying the columns using strings is only supported for pandas DataFrames");
+            const auto it = std::find(names->begin(), names->end(), name);
+            if (it == names->end()) throw ValueError("A given column is not a column of the dataframe");
+            return it - names->begin();
+        };
+        if ((key.isInt() && !key.isBool()) || key.isString())
             throw ValueError(
                 "1D data passed to a transformer that expects 2D data. Try to specify the column selection as a list "
                 "of one item instead of a scalar.");
-        if (key.isString() || (key.isSequence() && !key.items().empty() && key.items()[0].isString()))
-            throw ValueError("Specifying the columns using strings is only supported for pandas DataFrames");
+        if (key.kind() == ParamValue::Kind::Dict && key.members().size() == 1 && key.members()[0].first == "slice")
+            return sliceColumns(key.members()[0].second, p, nameIndex);
         if (!key.isSequence())
             throw ValueError(
                 "No valid specification of the columns. Only a scalar, list or slice of all integers or "
@@ -222,17 +327,25 @@ private:
         std::vector<std::int64_t> out;
         const auto& items = key.items();
         const bool mask = !items.empty() && items[0].isBool();
+        const bool byName = !items.empty() && items[0].isString();
         if (mask && static_cast<std::int64_t>(items.size()) != p)
             throw IndexError("boolean index did not match indexed array along dimension 0; dimension is " +
                              std::to_string(p) + " but corresponding boolean dimension is " +
                              std::to_string(items.size()));
         for (std::size_t k = 0; k < items.size(); ++k) {
-            if (mask ? !items[k].isBool() : !items[k].isInt())
+            const bool ok = mask     ? items[k].isBool()
+                            : byName ? items[k].isString()
+                                     : items[k].isInt() && !items[k].isBool();
+            if (!ok)
                 throw ValueError(
                     "No valid specification of the columns. Only a scalar, list or slice of all integers "
                     "or all strings, or boolean mask is allowed");
             if (mask) {
                 if (items[k].asBool()) out.push_back(static_cast<std::int64_t>(k));
+                continue;
+            }
+            if (byName) {
+                out.push_back(nameIndex(items[k].asString()));
                 continue;
             }
             const std::int64_t c = items[k].asInt();
@@ -244,9 +357,41 @@ private:
         return out;
     }
 
+    // A slice [start, stop, step] of integers (Python's range, stop excluded) or of names (pandas' .loc,
+    // stop included); None parts take their defaults.
+    template <class NameIndex>
+    static std::vector<std::int64_t> sliceColumns(const ParamValue& parts, std::int64_t p, const NameIndex& nameIndex) {
+        if (!parts.isSequence() || parts.items().size() != 3)
+            throw ValueError("ColumnTransformer: a column slice is {\"slice\": [start, stop, step]}, got " +
+                             parts.repr());
+        const auto& v = parts.items();
+        const bool byName = v[0].isString() || v[1].isString();
+        const std::int64_t step = v[2].isNone() ? 1 : v[2].asInt();
+        if (step == 0) throw ValueError("slice step cannot be zero");
+        std::vector<std::int64_t> out;
+        if (byName) {
+            const std::int64_t a = v[0].isNone() ? (step > 0 ? 0 : p - 1) : nameIndex(v[0].asString());
+            const std::int64_t b = v[1].isNone() ? (step > 0 ? p - 1 : 0) : nameIndex(v[1].asString());
+            for (std::int64_t c = a; step > 0 ? c <= b : c >= b; c += step) out.push_back(c);
+            return out;
+        }
+        // PySlice_AdjustIndices.
+        const auto clamp = [&](const ParamValue& x, std::int64_t dflt) {
+            if (x.isNone()) return dflt;
+            std::int64_t i = x.asInt();
+            if (i < 0) i += p;
+            if (i < 0) return step > 0 ? std::int64_t{0} : std::int64_t{-1};
+            if (i >= p) return step > 0 ? p : p - 1;
+            return i;
+        };
+        const std::int64_t a = clamp(v[0], step > 0 ? 0 : p - 1), b = clamp(v[1], step > 0 ? p : -1);
+        for (std::int64_t c = a; step > 0 ? c < b : c > b; c += step) out.push_back(c);
+        return out;
+    }
+
     // The transformers with their columns, then the remainder when some columns are left (_iter with
     // fitted=False, after _validate_transformers, _validate_column_callables and _validate_remainder).
-    std::vector<Entry> plan(std::int64_t p) const {
+    std::vector<Entry> plan(std::int64_t p, const std::vector<std::string>* columnNames) const {
         std::vector<Entry> out;
         std::vector<std::string> names;
         for (const auto& t : param("transformers").items()) {
@@ -255,7 +400,7 @@ private:
                     "ColumnTransformer: every transformer must be a (name, transformer, columns) tuple, "
                     "got " +
                     t.repr());
-            Entry e{t.items()[0].asString(), t.items()[1], columnsOf(t.items()[2], p)};
+            Entry e{t.items()[0].asString(), t.items()[1], columnsOf(t.items()[2], p, columnNames)};
             const bool special = e.is("drop") || e.is("passthrough");
             if (!special) {
                 const bool ok = e.isEstimator() && e.transformer.asEstimator()->info().hasMethod("transform") &&

@@ -8,6 +8,7 @@
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
 
 namespace tessera::ml {
 namespace {
@@ -35,9 +36,9 @@ std::vector<Step> stepsOf(const ParamValue& steps) {
     return out;
 }
 
-class Pipeline : public Estimator {
+class Pipeline : public Estimator, public TableTransformer {
 public:
-    using Estimator::Estimator;
+    explicit Pipeline(const EstimatorInfo& info) : Estimator(info) {}
 
     ParamList getParams(bool deep) const override {
         ParamList out = Estimator::getParams(false);
@@ -95,6 +96,82 @@ public:
         Array out = last->fitPredict(Xt, y, sampleWeight);
         recordAttributes(steps);
         return out;
+    }
+
+    // Tables (Note [Tables between estimators]): each step hands the next its output as a table, strings
+    // kept and unnamed like sklearn's ndarray between steps, so that an imputer or a ColumnTransformer
+    // passing strings through can feed an encoder; the first step sees the caller's names.
+    Estimator& fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        fitColumns(X, y, sampleWeight, /*named=*/true);
+        return *this;
+    }
+
+    void fitColumns(const data::Table& X, const Array& y, const Tensor& sampleWeight, bool named) override {
+        validateParams();
+        const auto steps = validateSteps();
+        clearAttributes();
+        bool stillNamed = named;
+        const data::Table Xt = fitFront(steps, X, y, stillNamed);
+        if (steps.back().estimator) fitOnTable(*steps.back().estimator, Xt, y, sampleWeight, stillNamed);
+        recordAttributes(steps);
+    }
+
+    data::Table fitTransformColumns(const data::Table& X, const Array& y, const Tensor& sampleWeight,
+                                    bool named) override {
+        validateParams();
+        const auto steps = validateSteps();
+        clearAttributes();
+        bool stillNamed = named;
+        data::Table Xt = fitFront(steps, X, y, stillNamed);
+        const auto& last = steps.back().estimator;
+        if (last) {
+            if (!last->info().hasMethod("transform")) unavailable("fit_transform");
+            Xt = fitTransformToTable(*last, Xt, y, sampleWeight, stillNamed);
+        }
+        recordAttributes(steps);
+        return Xt;
+    }
+
+    data::Table transformColumns(const data::Table& X, bool named) const override {
+        const auto steps = stepsOf(param("steps"));
+        for (const auto& s : steps)
+            if (s.estimator && !s.estimator->info().hasMethod("transform")) unavailable("transform");
+        data::Table Xt = X;
+        for (const auto& s : steps)
+            if (s.estimator) {
+                Xt = transformToTable(*s.estimator, Xt, named);
+                named = false;
+            }
+        return Xt;
+    }
+
+    Tensor fitTransformTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitTransformColumns(X, y, sampleWeight, /*named=*/true).numericTensor();
+    }
+
+    Tensor transformTable(const data::Table& X) const override {
+        return transformColumns(X, /*named=*/true).numericTensor();
+    }
+
+    Array predictTable(const data::Table& X) const override {
+        bool named = true;
+        const data::Table Xt = frontTable(X, named);
+        return predictOnTable(*final("predict"), Xt, named);
+    }
+    Tensor predictProbaTable(const data::Table& X) const override {
+        bool named = true;
+        const data::Table Xt = frontTable(X, named);
+        return predictProbaOnTable(*final("predict_proba"), Xt, named);
+    }
+    Tensor decisionFunctionTable(const data::Table& X) const override {
+        bool named = true;
+        const data::Table Xt = frontTable(X, named);
+        return decisionFunctionOnTable(*final("decision_function"), Xt, named);
+    }
+    double scoreTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) const override {
+        bool named = true;
+        const data::Table Xt = frontTable(X, named);
+        return scoreOnTable(*final("score"), Xt, y, sampleWeight, named);
     }
 
     Array predict(const Tensor& X) const override { return final("predict")->predict(front(X)); }
@@ -178,12 +255,37 @@ private:
         return steps;
     }
 
+    // Fits every step but the last on the table, each on the previous step's output; `named` ends false
+    // once a step has run (its output stands for an ndarray).
+    static data::Table fitFront(const std::vector<Step>& steps, const data::Table& X, const Array& y, bool& named) {
+        data::Table Xt = X;
+        for (std::size_t i = 0; i + 1 < steps.size(); ++i)
+            if (steps[i].estimator) {
+                Xt = fitTransformToTable(*steps[i].estimator, Xt, y, Tensor(), named);
+                named = false;
+            }
+        return Xt;
+    }
+
+    data::Table frontTable(const data::Table& X, bool& named) const {
+        const auto steps = stepsOf(param("steps"));
+        data::Table Xt = X;
+        for (std::size_t i = 0; i + 1 < steps.size(); ++i)
+            if (steps[i].estimator) {
+                Xt = transformToTable(*steps[i].estimator, Xt, named);
+                named = false;
+            }
+        return Xt;
+    }
+
     // The fitted pipeline's own attributes are those sklearn exposes as properties of its steps.
     void recordAttributes(const std::vector<Step>& steps) {
         for (const auto& s : steps)
             if (s.estimator) {
                 if (s.estimator->hasAttribute("n_features_in_"))
                     setAttribute("n_features_in_", s.estimator->attribute("n_features_in_"));
+                if (s.estimator->hasAttribute("feature_names_in_"))
+                    setAttribute("feature_names_in_", s.estimator->attribute("feature_names_in_"));
                 break;
             }
         const auto& last = steps.back().estimator;

@@ -16,6 +16,7 @@
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/compose/columns.h"
+#include "core/ml/ensemble/members.h"
 #include "core/ml/metrics/regression.h"
 #include "core/ml/model_selection/check_cv.h"
 #include "core/ml/random_state.h"
@@ -51,22 +52,6 @@ std::vector<std::int64_t> sampleWithoutReplacement(std::int64_t population, std:
         if (j < count) out[j] = i;
     }
     return out;
-}
-
-// has_fit_parameter(estimator, "sample_weight") for the registered predictors: the classes whose
-// sklearn 1.2.1 fit has no sample_weight argument (checked against sklearn with inspect.signature).
-bool fitTakesSampleWeight(const Estimator& e) {
-    static const std::set<std::string, std::less<>> without{"KNeighborsClassifier",
-                                                            "KNeighborsRegressor",
-                                                            "RadiusNeighborsClassifier",
-                                                            "RadiusNeighborsRegressor",
-                                                            "LinearDiscriminantAnalysis",
-                                                            "QuadraticDiscriminantAnalysis",
-                                                            "Pipeline",
-                                                            "GridSearchCV",
-                                                            "RandomizedSearchCV",
-                                                            "TransformedTargetRegressor"};
-    return !without.count(e.className());
 }
 
 // X[rows][:, features] of a contiguous Float64 X.
@@ -146,14 +131,15 @@ protected:
                              " must be larger or equal to len(estimators_)=" + std::to_string(kept.size()) +
                              " when warm_start==True");
         if (nMore == 0) return;  // sklearn warns and keeps the fitted ensemble
-        if (sw && !fitTakesSampleWeight(*base)) throw ValueError("The base estimator doesn't support sample weight");
+        if (sw && !ensemble::fitTakesSampleWeight(*base))
+            throw ValueError("The base estimator doesn't support sample weight");
 
         const ParamValue& rs = param("random_state");
         RandomState rng = checkRandomState(rs.isNone() ? std::nullopt : std::optional<std::int64_t>(rs.asInt()));
         if (!kept.empty()) (void)rng.randint(0, kMaxInt, static_cast<std::int64_t>(kept.size()));
         const std::vector<std::int64_t> seeds = rng.randint(0, kMaxInt, nMore);
 
-        const bool weighted = fitTakesSampleWeight(*base);
+        const bool weighted = ensemble::fitTakesSampleWeight(*base);
         const bool indexFeatures = paramBool("bootstrap_features") || maxFeatures != p;
         for (const std::int64_t seed : seeds) {
             auto est = base->clone();
@@ -248,18 +234,10 @@ protected:
     std::int64_t m_maxSamples = 0, m_maxFeatures = 0;
 
 private:
-    // _set_random_states: every random_state among the member's deep parameters, in sorted order, gets
-    // RandomState(seed).randint(MAX_INT).
+    // _set_random_states with RandomState(seed).
     static void seedMember(Estimator& est, std::int64_t seed) {
-        std::vector<std::string> keys;
-        for (const auto& [k, v] : est.getParams(true))
-            if (k == "random_state" || (k.size() > 14 && k.compare(k.size() - 14, 14, "__random_state") == 0))
-                keys.push_back(k);
-        std::sort(keys.begin(), keys.end());
         RandomState r(static_cast<std::uint32_t>(seed));
-        ParamList set;
-        for (const auto& k : keys) set.emplace_back(k, ParamValue(r.randint(0, kMaxInt)));
-        if (!set.empty()) est.setParams(set);
+        ensemble::setRandomStates(est, r);
     }
 
     static Array rowsOf(const Array& y, const std::vector<std::int64_t>& rows) {

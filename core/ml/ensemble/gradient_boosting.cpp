@@ -119,7 +119,7 @@ std::vector<T> pick(const std::vector<T>& v, const std::vector<int64_t>& rows) {
     return out;
 }
 
-class BaseGradientBoosting : public Estimator {
+class BaseGradientBoosting : public Estimator, public ensemble::StagedEstimator {
 public:
     using Estimator::Estimator;
 
@@ -336,7 +336,7 @@ protected:
 
 public:
     // staged_predict / staged_predict_proba / staged_decision_function.
-    std::vector<Array> staged(const Tensor& X, ensemble::StagedOutput what) const {
+    std::vector<Array> staged(const Tensor& X, ensemble::StagedOutput what) const override {
         std::vector<Array> out;
         (void)rawPredict(X, [&](const std::vector<double>& raw) { out.push_back(fromRaw(raw, what)); });
         return out;
@@ -612,17 +612,5 @@ const RegisterEstimator<GradientBoostingClassifier> kGradientBoostingClassifier(
 });
 
 }  // namespace
-
-std::vector<Array> ensemble::staged(const Estimator& gb, const Tensor& X, StagedOutput what) {
-    const auto* boosting = dynamic_cast<const BaseGradientBoosting*>(&gb);
-    if (!boosting) {
-        throw AttributeError("'" + gb.className() + "' object has no attribute '" +
-                             (what == StagedOutput::Predict        ? "staged_predict"
-                              : what == StagedOutput::PredictProba ? "staged_predict_proba"
-                                                                   : "staged_decision_function") +
-                             "'");
-    }
-    return boosting->staged(X, what);
-}
 
 }  // namespace tessera::ml

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <string>
 
+#include "core/ml/base/numpy_sort.h"
 #include "core/ml/metrics/labels.h"
 #include "core/ml/random_state.h"
 #include "core/ops/index_select.h"
@@ -52,112 +53,6 @@ std::vector<TrainTest> fromFoldNumbers(const Index& foldOf, std::int64_t nSplits
 }
 
 RandomState rngFor(const Seed& seed) { return checkRandomState(seed); }
-
-// numpy.argsort(v) with the default kind: NumPy's introsort on indices (median of three, insertion
-// sort below 17 elements, heapsort past the depth limit). Its order of equal values is what
-// GroupKFold's assignment of equally large groups depends on.
-void aheapsort(const std::vector<std::int64_t>& v, std::int64_t* tosort, std::int64_t n) {
-    std::int64_t* a = tosort - 1;  // one-based, as the reference
-    std::int64_t i, j, l, tmp;
-    for (l = n >> 1; l > 0; --l) {
-        tmp = a[l];
-        for (i = l, j = l << 1; j <= n;) {
-            if (j < n && v[a[j]] < v[a[j + 1]]) j += 1;
-            if (v[tmp] < v[a[j]]) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
-    }
-    for (; n > 1;) {
-        tmp = a[n];
-        a[n] = a[1];
-        n -= 1;
-        for (i = 1, j = 2; j <= n;) {
-            if (j < n && v[a[j]] < v[a[j + 1]]) j++;
-            if (v[tmp] < v[a[j]]) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
-    }
-}
-
-Index numpyArgsort(const std::vector<std::int64_t>& v) {
-    const std::int64_t num = static_cast<std::int64_t>(v.size());
-    Index idx(v.size());
-    std::iota(idx.begin(), idx.end(), 0);
-    if (num < 2) return idx;
-    constexpr std::int64_t kSmall = 16;
-    std::int64_t* tosort = idx.data();
-    std::int64_t* pl = tosort;
-    std::int64_t* pr = tosort + num - 1;
-    std::vector<std::int64_t*> stack;
-    std::vector<int> depthStack;
-    int msb = 0;
-    for (std::uint64_t u = static_cast<std::uint64_t>(num); u > 1; u >>= 1) ++msb;
-    int cdepth = msb * 2;
-    auto less = [&](std::int64_t a, std::int64_t b) { return v[a] < v[b]; };
-    for (;;) {
-        if (cdepth < 0) {
-            aheapsort(v, pl, pr - pl + 1);
-        } else {
-            while ((pr - pl) > kSmall) {
-                std::int64_t* pm = pl + ((pr - pl) >> 1);
-                if (less(*pm, *pl)) std::swap(*pm, *pl);
-                if (less(*pr, *pm)) std::swap(*pr, *pm);
-                if (less(*pm, *pl)) std::swap(*pm, *pl);
-                const std::int64_t vp = *pm;
-                std::int64_t* pi = pl;
-                std::int64_t* pj = pr - 1;
-                std::swap(*pm, *pj);
-                for (;;) {
-                    do ++pi;
-                    while (less(*pi, vp));
-                    do --pj;
-                    while (less(vp, *pj));
-                    if (pi >= pj) break;
-                    std::swap(*pi, *pj);
-                }
-                std::int64_t* pk = pr - 1;
-                std::swap(*pi, *pk);
-                if (pi - pl < pr - pi) {
-                    stack.push_back(pi + 1);
-                    stack.push_back(pr);
-                    pr = pi - 1;
-                } else {
-                    stack.push_back(pl);
-                    stack.push_back(pi - 1);
-                    pl = pi + 1;
-                }
-                depthStack.push_back(--cdepth);
-            }
-            for (std::int64_t* pi = pl + 1; pi <= pr; ++pi) {
-                const std::int64_t vi = *pi;
-                std::int64_t* pj = pi;
-                std::int64_t* pk = pi - 1;
-                while (pj > pl && less(vi, *pk)) *pj-- = *pk--;
-                *pj = vi;
-            }
-        }
-        if (stack.empty()) break;
-        pr = stack.back();
-        stack.pop_back();
-        pl = stack.back();
-        stack.pop_back();
-        cdepth = depthStack.back();
-        depthStack.pop_back();
-    }
-    return idx;
-}
 
 // sklearn.utils._approximate_mode: per-class draws closest to the proportions, leftover draws given to
 // the largest remainders with ties broken by rng.choice.

@@ -4,6 +4,7 @@
 // dense: sparse_output=True (sklearn's default, a scipy.sparse matrix) and the infrequent-category
 // grouping (min_frequency, max_categories) are refused by name.
 #include <cmath>
+#include <optional>
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
@@ -14,25 +15,94 @@ namespace {
 
 constexpr std::int64_t kKept = -1;  // drop index of a feature that drops nothing (sklearn's None)
 
-class OneHotEncoder : public Estimator {
+class OneHotEncoder : public BaseEncoder {
 public:
-    using Estimator::Estimator;
+    using BaseEncoder::BaseEncoder;
 
-    Estimator& fit(const Tensor& Xin, const Array&, const Tensor&) override {
+    std::optional<data::Table> inverseTransformColumns(const Tensor& Xin) const override {
+        checkFitted();
+        const std::int64_t p = fitted("n_features_in_").item<std::int64_t>();
+        const Categories cats = categoriesOf(*this, p);
+        const std::vector<std::int64_t> drop = dropIdx(p);
+        std::int64_t width = 0;
+        for (std::int64_t j = 0; j < p; ++j) width += outputsOf(cats, drop, j);
+        if (Xin.dim() != 2 || Xin.size(1) != width)
+            throw ValueError("Shape of the passed X data is not correct. Expected " + std::to_string(width) +
+                             " columns, got " + std::to_string(Xin.dim() == 2 ? Xin.size(1) : 0) + ".");
+        const Tensor X = Tensor::fromVector<double>(Xin.toVector<double>(), Xin.sizes());
+        const std::int64_t n = X.size(0);
+        const double* x = X.data<double>();
+        const bool ignore = paramString("handle_unknown") != "error";
+        std::vector<std::int64_t> codes(static_cast<std::size_t>(n * p));
+        std::int64_t start = 0;
+        for (std::int64_t j = 0; j < p; ++j) {
+            const std::int64_t k = outputsOf(cats, drop, j);
+            std::vector<std::int64_t> zeroRows;
+            for (std::int64_t i = 0; i < n; ++i) {
+                std::int64_t& code = codes[i * p + j];
+                if (k == 0) {
+                    code = drop[j];
+                    continue;
+                }
+                // argmax of the row's block (first maximum), then back to the category before dropping.
+                std::int64_t best = 0;
+                double sum = 0;
+                for (std::int64_t c = 0; c < k; ++c) {
+                    const double v = x[i * width + start + c];
+                    sum += v;
+                    if (v > x[i * width + start + best]) best = c;
+                }
+                if (drop[j] != kKept && best >= drop[j]) ++best;
+                code = best;
+                if (sum != 0) continue;
+                if (drop[j] != kKept)
+                    code = drop[j];
+                else if (ignore)
+                    code = -1;  // sklearn's None in an object array
+                else
+                    zeroRows.push_back(i);
+            }
+            if (!zeroRows.empty()) {
+                std::string text = "[";
+                for (std::size_t r = 0; r < zeroRows.size(); ++r) text += (r ? " " : "") + std::to_string(zeroRows[r]);
+                throw ValueError("Samples " + text +
+                                 "] can not be inverted when drop=None and handle_unknown='error' because they "
+                                 "contain all zeros");
+            }
+            start += k;
+        }
+        return decoded(codes, n, cats);
+    }
+
+    std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const override {
+        checkFitted();
+        const std::int64_t p = fitted("n_features_in_").item<std::int64_t>();
+        const auto names = featureNamesIn(*this, inputFeatures);
+        const Categories cats = categoriesOf(*this, p);
+        const std::vector<std::int64_t> drop = dropIdx(p);
+        std::vector<std::string> out;
+        for (std::int64_t j = 0; j < p; ++j)
+            for (std::int64_t c = 0; c < cats[j].size(); ++c)
+                if (c != drop[j]) out.push_back(names[j] + "_" + cats[j].text(c));
+        return out;
+    }
+
+protected:
+    void startFit() override {
         validateParams();
         refuseUnavailable();
         clearAttributes();
-        const Tensor X = validateFitX(Xin, /*allowNaN=*/true);
+    }
+
+    void fitEncoder(const data::Table& X) override {
         const Categories cats =
             fitCategories(X, param("categories"), paramString("handle_unknown") == "error", className());
         for (auto& [name, value] : categoryAttributes(cats)) setAttribute(name, std::move(value));
         setDropIdx(cats);
-        return *this;
     }
 
-    Tensor transform(const Tensor& Xin) const override {
-        const Tensor X = validateX(Xin, /*allowNaN=*/true);
-        const std::int64_t n = X.size(0), p = X.size(1);
+    Tensor encode(const data::Table& X) const override {
+        const std::int64_t n = X.rows(), p = X.columnCount();
         const Categories cats = categoriesOf(*this, p);
         const std::vector<std::int64_t> codes = encodeColumns(X, cats, paramString("handle_unknown") != "error");
         const std::vector<std::int64_t> drop = dropIdx(p);
@@ -48,75 +118,6 @@ public:
                 if (drop[j] != kKept && c > drop[j]) --c;
                 o[i * offset[p] + offset[j] + c] = 1.0;
             }
-        return out;
-    }
-
-    Tensor inverseTransform(const Tensor& Xin) const override {
-        checkFitted();
-        const std::int64_t p = fitted("n_features_in_").item<std::int64_t>();
-        const Categories cats = categoriesOf(*this, p);
-        const std::vector<std::int64_t> drop = dropIdx(p);
-        std::int64_t width = 0;
-        for (std::int64_t j = 0; j < p; ++j) width += outputsOf(cats, drop, j);
-        if (Xin.dim() != 2 || Xin.size(1) != width)
-            throw ValueError("Shape of the passed X data is not correct. Expected " + std::to_string(width) +
-                             " columns, got " + std::to_string(Xin.dim() == 2 ? Xin.size(1) : 0) + ".");
-        const Tensor X = Tensor::fromVector<double>(Xin.toVector<double>(), Xin.sizes());
-        const std::int64_t n = X.size(0);
-        const double* x = X.data<double>();
-        const bool ignore = paramString("handle_unknown") != "error";
-        Tensor out = Tensor::empty({n, p}, DType::Float64);
-        double* o = out.data<double>();
-        std::int64_t start = 0;
-        for (std::int64_t j = 0; j < p; ++j) {
-            const std::int64_t k = outputsOf(cats, drop, j);
-            std::vector<std::int64_t> zeroRows;
-            for (std::int64_t i = 0; i < n; ++i) {
-                if (k == 0) {
-                    o[i * p + j] = cats[j][drop[j]];
-                    continue;
-                }
-                // argmax of the row's block (first maximum), then back to the category before dropping.
-                std::int64_t best = 0;
-                double sum = 0;
-                for (std::int64_t c = 0; c < k; ++c) {
-                    const double v = x[i * width + start + c];
-                    sum += v;
-                    if (v > x[i * width + start + best]) best = c;
-                }
-                if (drop[j] != kKept && best >= drop[j]) ++best;
-                o[i * p + j] = cats[j][best];
-                if (sum != 0) continue;
-                if (drop[j] != kKept)
-                    o[i * p + j] = cats[j][drop[j]];
-                else if (ignore)
-                    o[i * p + j] = std::nan("");  // sklearn's None in an object array
-                else
-                    zeroRows.push_back(i);
-            }
-            if (!zeroRows.empty()) {
-                std::string text = "[";
-                for (std::size_t r = 0; r < zeroRows.size(); ++r) text += (r ? " " : "") + std::to_string(zeroRows[r]);
-                throw ValueError("Samples " + text +
-                                 "] can not be inverted when drop=None and handle_unknown='error' because they "
-                                 "contain all zeros");
-            }
-            start += k;
-        }
-        return out;
-    }
-
-    std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const override {
-        checkFitted();
-        const std::int64_t p = fitted("n_features_in_").item<std::int64_t>();
-        const auto names = defaultFeatureNames(p, inputFeatures, className());
-        const Categories cats = categoriesOf(*this, p);
-        const std::vector<std::int64_t> drop = dropIdx(p);
-        std::vector<std::string> out;
-        for (std::int64_t j = 0; j < p; ++j)
-            for (std::size_t c = 0; c < cats[j].size(); ++c)
-                if (static_cast<std::int64_t>(c) != drop[j])
-                    out.push_back(names[j] + "_" + pythonFloatRepr(cats[j][c]));
         return out;
     }
 
@@ -138,7 +139,7 @@ private:
     }
 
     static std::int64_t outputsOf(const Categories& cats, const std::vector<std::int64_t>& drop, std::int64_t j) {
-        return static_cast<std::int64_t>(cats[j].size()) - (drop[j] == kKept ? 0 : 1);
+        return cats[j].size() - (drop[j] == kKept ? 0 : 1);
     }
 
     // _compute_drop_idx, stored as drop_idx_: None, or int64 indices, or float64 with NaN where a feature
@@ -164,8 +165,7 @@ private:
             std::string missing;
             for (std::int64_t j = 0; j < p; ++j) {
                 const ParamValue& v = values[static_cast<std::size_t>(j)];
-                const double d = v.isNone() ? std::nan("") : v.asDouble();
-                idx[j] = categoryIndex(cats[j], d);
+                idx[j] = cats[j].indexOfParam(v);
                 if (idx[j] < 0)
                     missing += (missing.empty() ? "" : "\n") + std::string("Category: ") + std::to_string(j) +
                                ", Feature: " + v.repr();

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/io/atomic_file.h"
@@ -17,6 +18,8 @@
 #include "core/io/npy.h"
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
+#include "core/ml/ensemble/staged.h"
 #include "core/ml/mixture/gaussian_mixture.h"
 #include "core/ml/preprocessing/label_encoder.h"
 
@@ -166,6 +169,51 @@ Array loadY(const fs::path& dir, const io::Json& meta) {
     return Array(readOptional(dir / "y.npy"));
 }
 
+// The "table" data sets: runner.py's table_json of a DataFrame (numbers as repr, so exact).
+data::Table readTable(const fs::path& file) {
+    const io::Json doc = io::parseJson(io::readFile(file), file.string());
+    data::Table t;
+    for (const auto& c : doc.at("columns").asArray()) {
+        const std::string name = c.at("name").asString();
+        if (c.at("kind").asString() == "numeric") {
+            std::vector<double> values;
+            for (const auto& v : c.at("values").asArray()) values.push_back(std::strtod(v.asString().c_str(), nullptr));
+            t.addNumeric(name, std::move(values));
+            continue;
+        }
+        std::vector<std::string> values;
+        std::vector<std::uint8_t> missing;
+        for (const auto& v : c.at("values").asArray()) values.push_back(v.asString());
+        for (const auto& v : c.at("missing").asArray()) missing.push_back(static_cast<std::uint8_t>(v.asNumber()));
+        t.addStrings(name, std::move(values), std::move(missing));
+    }
+    return t;
+}
+
+// A method's input: a tensor, or a table for the "table" data sets.
+struct Input {
+    Tensor tensor;
+    std::optional<data::Table> table;
+};
+
+Input readInput(const fs::path& dir, const std::string& name) {
+    if (fs::exists(dir / (name + ".table.json"))) return {Tensor(), readTable(dir / (name + ".table.json"))};
+    return {io::readNpy(dir / (name + ".npy")), std::nullopt};
+}
+
+// A table result as sklearn's array: numbers when every column is numeric, else the object array's
+// cells as str() gives them, row by row (missing cells are NaN in sklearn's object arrays).
+Array tableArray(const data::Table& t) {
+    if (t.allNumeric()) return Array(t.numericTensor());
+    std::vector<std::string> cells;
+    for (std::int64_t i = 0; i < t.rows(); ++i)
+        for (const auto& col : t.columns())
+            cells.push_back(col.isMissing(i)  ? "nan"
+                            : col.isNumeric() ? pythonFloatRepr(col.numbers[static_cast<std::size_t>(i)])
+                                              : col.strings[static_cast<std::size_t>(i)]);
+    return Array(cells);
+}
+
 // A case with "on": "y" (LabelEncoder) is fitted on y and its methods take y, as sklearn's signatures do.
 bool onTarget(const io::Json& c) { return c.contains("on") && c.at("on").asString() == "y"; }
 
@@ -191,7 +239,7 @@ class TestMlConformance : public QObject {
         if (const io::Json* p = c.json.find("params"))
             for (const auto& [k, v] : p->asObject()) params.emplace_back(k, ParamValue::fromJson(v, c.name));
         auto est = EstimatorRegistry::instance().create(c.json.at("estimator").asString(), params);
-        const Tensor X = io::readNpy(dir / "X.npy"), Xt = io::readNpy(dir / "X_test.npy");
+        const Input X = readInput(dir, "X"), Xt = readInput(dir, "X_test");
         const Array y = loadY(dir, meta);
         const Tensor sw = readOptional(dir / "sample_weight.npy");
         if (onTarget(c.json)) {
@@ -200,16 +248,26 @@ class TestMlConformance : public QObject {
                 side.values[m.asString()] = callOnTarget(*est, m.asString(), y);
             return est;
         }
-        if (c.json.contains("fit_error")) {
+        if (c.json.contains("transform_error")) {
+            fit(*est, X, y, sw);
             try {
-                est->fit(X, y, sw);
+                call(*est, "transform", Xt, y, sw, c);
                 fitError = "no error";
             } catch (const Error& e) {
                 fitError = e.what();
             }
             return est;
         }
-        est->fit(X, y, sw);
+        if (c.json.contains("fit_error")) {
+            try {
+                fit(*est, X, y, sw);
+                fitError = "no error";
+            } catch (const Error& e) {
+                fitError = e.what();
+            }
+            return est;
+        }
+        fit(*est, X, y, sw);
         if (const io::Json* methods = c.json.find("methods"))
             for (const auto& m : methods->asArray()) {
                 const std::string method = m.asString();
@@ -221,16 +279,36 @@ class TestMlConformance : public QObject {
 
     // The rows a method runs on: X, the held-out rows ("@test"), or transform(X) ("@roundtrip", for an
     // encoder's inverse_transform).
-    static Tensor inputOf(const Estimator& est, const std::string& method, const Tensor& X, const Tensor& Xt) {
+    static Input inputOf(const Estimator& est, const std::string& method, const Input& X, const Input& Xt) {
         if (method.find("@test") != std::string::npos) return Xt;
-        if (method.find("@roundtrip") != std::string::npos) return est.transform(X);
+        if (method.find("@roundtrip") != std::string::npos)
+            return {X.table ? est.transformTable(*X.table) : est.transform(X.tensor), std::nullopt};
         return X;
     }
 
-    static Array call(Estimator& est, const std::string& verb, const Tensor& on, const Array& y, const Tensor& sw,
+    static void fit(Estimator& est, const Input& X, const Array& y, const Tensor& sw) {
+        if (X.table)
+            est.fitTable(*X.table, y, sw);
+        else
+            est.fit(X.tensor, y, sw);
+    }
+
+    static Array call(Estimator& est, const std::string& verb, const Input& in, const Array& y, const Tensor& sw,
                       const Case& c) {
+        if (in.table) {
+            const data::Table& t = *in.table;
+            if (verb == "transform") return tableArray(transformToTable(est, t));
+            if (verb == "predict") return est.predictTable(t);
+            if (verb == "predict_proba") return est.predictProbaTable(t);
+            if (verb == "decision_function") return est.decisionFunctionTable(t);
+            if (verb == "score") return Array(Tensor::scalar<double>(est.scoreTable(t, y, sw)));
+            if (verb == "get_feature_names_out") return Array(est.getFeatureNamesOut());
+            if (verb == "fit_transform") return tableArray(fitTransformToTable(*est.clone(), t, y, sw));
+            throw ValueError(c.name + ": method '" + verb + "' has no table form");
+        }
+        const Tensor& on = in.tensor;
+        if (verb == "inverse_transform") return tableArray(inverseTransformToTable(est, on));
         if (verb == "transform") return est.transform(on);
-        if (verb == "inverse_transform") return est.inverseTransform(on);
         if (verb == "predict") return est.predict(on);
         if (verb == "predict_proba") return est.predictProba(on);
         if (verb == "predict_log_proba") return est.predictLogProba(on);
@@ -239,6 +317,16 @@ class TestMlConformance : public QObject {
         if (verb == "score") return Array(Tensor::scalar<double>(est.score(on, y, sw)));
         if (verb == "bic") return Array(Tensor::scalar<double>(mixture::bic(est, on)));
         if (verb == "aic") return Array(Tensor::scalar<double>(mixture::aic(est, on)));
+        if (verb == "staged_predict")
+            return ensemble::stackStages(ensemble::staged(est, on, ensemble::StagedOutput::Predict));
+        if (verb == "staged_predict_proba")
+            return ensemble::stackStages(ensemble::staged(est, on, ensemble::StagedOutput::PredictProba));
+        if (verb == "staged_decision_function")
+            return ensemble::stackStages(ensemble::staged(est, on, ensemble::StagedOutput::DecisionFunction));
+        if (verb == "staged_score") {
+            const std::vector<double> s = ensemble::stagedScore(est, on, y, sw);
+            return Array(Tensor::fromVector<double>(s, {static_cast<std::int64_t>(s.size())}));
+        }
         if (verb == "get_feature_names_out") return Array(est.getFeatureNamesOut());
         if (verb == "fit_transform") return est.clone()->fitTransform(on, y, sw);
         if (verb == "fit_predict") return est.clone()->fitPredict(on, y, sw);
@@ -273,8 +361,9 @@ private slots:
             std::vector<std::string> problems;
             try {
                 auto est = runTessera(c, meta, side, fitError);
-                if (c.json.contains("fit_error")) {
-                    const std::string expected = meta.at("errors").at("fit").asString();
+                if (c.json.contains("fit_error") || c.json.contains("transform_error")) {
+                    const std::string expected =
+                        meta.at("errors").at(c.json.contains("fit_error") ? "fit" : "transform").asString();
                     if (normalizeSets(fitError) != normalizeSets(expected))
                         problems.push_back("fit error '" + fitError + "', sklearn: '" + expected + "'");
                 } else {
@@ -430,7 +519,7 @@ private slots:
     void persistenceRoundTripIsBitIdentical() {
         QStringList problems;
         for (const Case& c : m_cases) {
-            if (c.json.contains("fit_error")) continue;
+            if (c.json.contains("fit_error") || c.json.contains("transform_error")) continue;
             const fs::path dir = m_out / c.name;
             const io::Json meta = io::parseJson(io::readFile(dir / "meta.json"), "meta.json");
             Side before;
@@ -445,7 +534,7 @@ private slots:
                 if (!(back->attributes()[i] == est->attributes()[i]))
                     problems << QString::fromStdString(c.name + ": attribute " + est->attributes()[i].first +
                                                        " differs");
-            const Tensor Xt = io::readNpy(dir / "X_test.npy");
+            const Input X = readInput(dir, "X"), Xt = readInput(dir, "X_test");
             for (const auto& [method, value] : before.values) {
                 const std::string verb = method.substr(0, method.find('@'));
                 if (onTarget(c.json)) {
@@ -453,8 +542,9 @@ private slots:
                         problems << QString::fromStdString(c.name + ": " + method + " differs after loading");
                     continue;
                 }
-                if (verb == "fit_transform" || verb == "fit_predict" || verb == "score") continue;
-                const Tensor on = inputOf(*back, method, io::readNpy(dir / "X.npy"), Xt);
+                if (verb == "fit_transform" || verb == "fit_predict" || verb == "score" || verb == "staged_score")
+                    continue;
+                const Input on = inputOf(*back, method, X, Xt);
                 if (!(call(*back, verb, on, Array(), Tensor(), c) == value))
                     problems << QString::fromStdString(c.name + ": " + method + " differs after loading");
             }

@@ -53,7 +53,9 @@ std::vector<double> findBinningThresholds(std::vector<double> column, int maxBin
     return mid;
 }
 
-BinMapper BinMapper::fit(const double* X, int64_t rows, int64_t cols, int nBins, uint32_t seed) {
+BinMapper BinMapper::fit(const double* X, int64_t rows, int64_t cols, int nBins, uint32_t seed,
+                         const std::vector<uint8_t>& isCategorical,
+                         const std::vector<std::vector<double>>& knownCategories) {
     std::vector<int64_t> subset;
     if (rows > kSubsample) {
         RandomState rng(seed);
@@ -64,6 +66,11 @@ BinMapper BinMapper::fit(const double* X, int64_t rows, int64_t cols, int nBins,
     m.thresholds.resize(cols);
     m.nBinsNonMissing.resize(cols);
     tbb::parallel_for(int64_t{0}, cols, [&](int64_t f) {
+        if (!isCategorical.empty() && isCategorical[f]) {
+            m.thresholds[f] = knownCategories[f];
+            m.nBinsNonMissing[f] = static_cast<uint32_t>(m.thresholds[f].size());
+            return;
+        }
         std::vector<double> column;
         if (subset.empty()) {
             column.resize(rows);

@@ -25,8 +25,12 @@ struct BinMapper {
     int missingBin() const { return nBins - 1; }  // missing_values_bin_idx_
 
     // _BinMapper(n_bins, subsample=2e5, random_state=seed).fit: when rows exceed 200000, the thresholds
-    // come from RandomState(seed).choice(rows, 200000, replace=False) rows. X is row-major float64.
-    static BinMapper fit(const double* X, int64_t rows, int64_t cols, int nBins, uint32_t seed);
+    // come from RandomState(seed).choice(rows, 200000, replace=False) rows. X is row-major float64. A
+    // categorical feature (isCategorical[f], when given) takes its known categories as thresholds, so
+    // category t[i] maps to bin i.
+    static BinMapper fit(const double* X, int64_t rows, int64_t cols, int nBins, uint32_t seed,
+                         const std::vector<uint8_t>& isCategorical = {},
+                         const std::vector<std::vector<double>>& knownCategories = {});
 
     // _map_to_bins: column-major codes [cols][rows]; parallel over columns.
     std::vector<uint8_t> transform(const double* X, int64_t rows, int64_t cols) const;

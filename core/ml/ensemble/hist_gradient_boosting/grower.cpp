@@ -7,10 +7,25 @@
 // without training NaNs sends them to the child with more rows. Histogram bins sum the float32
 // gradients into float64 in row order (the node's rows kept in their original order by a stable
 // partition), as histogram.pyx does, so the sums are sklearn's bits.
+//
+// Note [Categorical splits as sklearn finds them]: a categorical feature's bins are its known categories
+// (and the missing bin, when training rows are missing there, as one more category). Categories whose
+// hessian sum · (n / H) is below MIN_CAT_SUPPORT = 10 are left out and always go right; the others are
+// ordered by G / (H + 10) with libc's qsort and the comparator `a < b ? -1 : 1` — glibc 2.36 sorts with
+// its merge sort, which on ties takes the right half's element first, and `sortCategories` repeats that
+// exact merge so equal ratios keep glibc's order — then scanned from the left (up to (n + 1) / 2
+// categories going left) and from the right (up to (n + 1) / 2 - 1), as ordered values would be.
+//
+// Note [Monotonic bounds]: with monotonic constraints every value (the children's, and through them the
+// gains) is clipped to the node's children bounds; a split whose clipped values break a feature's
+// direction has gain -1. After a split on a constrained feature the children's own bounds meet at the
+// mid value of the two children (the left child's upper bound for +1, its lower bound for -1); other
+// splits pass the bounds on. Shrinkage is applied only after growth so that mid uses unshrunk values.
 #include "core/ml/ensemble/hist_gradient_boosting/grower.h"
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -29,11 +44,16 @@ constexpr int kHistBins = 256;
 constexpr int64_t kParallelWork = int64_t{1} << 15;
 using Histograms = std::vector<Bin>;  // [features][256]
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMinCatSupport = 10.0;
+
 struct SplitInfo {
     double gain = -1.0;
     int64_t featureIdx = 0;
     int64_t binIdx = 0;
     bool missingGoToLeft = false;
+    bool isCategorical = false;
+    Bitset leftCatBitset{};
     double sumGradientLeft = 0, sumHessianLeft = 0, sumGradientRight = 0, sumHessianRight = 0;
     uint32_t nSamplesLeft = 0, nSamplesRight = 0;
     double valueLeft = 0, valueRight = 0;
@@ -44,18 +64,30 @@ struct Node {
     int64_t start = 0, stop = 0;  // rows partition[start, stop)
     double sumGradients = 0, sumHessians = 0, value = 0;
     bool isLeaf = false, hasSplit = false;
+    double lowerBound = -kInf, upperBound = kInf;  // children_lower_bound / children_upper_bound
+    // Interaction constraints: the features this node may split on and the groups still open to it.
+    std::vector<int64_t> allowedFeatures, interactionCstIndices;
     SplitInfo split;
     int64_t left = -1, right = -1;
     std::unique_ptr<Histograms> histograms;
     uint32_t nSamples() const { return static_cast<uint32_t>(stop - start); }
 };
 
-double computeNodeValue(double sumGradient, double sumHessian, double l2) {
-    return -sumGradient / (sumHessian + l2 + 1e-15);
+// compute_node_value: the Newton step, clipped to the bounds (infinite without monotonic constraints).
+double computeNodeValue(double sumGradient, double sumHessian, double lower, double upper, double l2) {
+    double value = -sumGradient / (sumHessian + l2 + 1e-15);
+    if (value < lower) {
+        value = lower;
+    } else if (value > upper) {
+        value = upper;
+    }
+    return value;
 }
 
-double splitGain(double gl, double hl, double gr, double hr, double lossCurrentNode, double l2) {
-    const double vl = computeNodeValue(gl, hl, l2), vr = computeNodeValue(gr, hr, l2);
+double splitGain(double gl, double hl, double gr, double hr, double lossCurrentNode, int8_t monotonic, double lower,
+                 double upper, double l2) {
+    const double vl = computeNodeValue(gl, hl, lower, upper, l2), vr = computeNodeValue(gr, hr, lower, upper, l2);
+    if ((monotonic == 1 && vl > vr) || (monotonic == -1 && vl < vr)) return -1;
     double gain = lossCurrentNode;
     gain -= vl * gl;
     gain -= vr * gr;
@@ -66,7 +98,14 @@ class Grower {
 public:
     Grower(const BinnedData& data, const std::vector<float>& g, const std::vector<float>& h, const GrowerParams& p,
            const std::vector<std::vector<double>>& thresholds)
-        : m_data(data), m_g(g), m_h(h), m_p(p), m_thresholds(thresholds), m_constantHessian(h.size() == 1) {}
+        : m_data(data),
+          m_g(g),
+          m_h(h),
+          m_p(p),
+          m_thresholds(thresholds),
+          m_constantHessian(h.size() == 1),
+          m_monotonic(std::any_of(p.monotonicCst.begin(), p.monotonicCst.end(), [](int8_t c) { return c != 0; })),
+          m_interaction(!p.interactionCst.empty()) {}
 
     GrownTree grow() {
         const int64_t n = m_data.rows;
@@ -78,7 +117,10 @@ public:
         while (!m_heap.empty()) splitNext();
         for (const int64_t leaf : m_finalized) m_nodes[leaf].value *= m_p.shrinkage;
         GrownTree out;
-        fillPredictor(out.nodes, 0);
+        fillPredictor(out, 0);
+        // n_categorical_splits rows: a split on the last non-missing bin takes none, its row stays zero.
+        out.binnedLeftCatBitsets.resize(m_categoricalSplits, Bitset{});
+        out.rawLeftCatBitsets.resize(m_categoricalSplits, Bitset{});
         for (const int64_t leaf : m_finalized)
             out.leaves.push_back({m_index[leaf], m_nodes[leaf].start, m_nodes[leaf].stop});
         out.partition = std::move(m_partition);
@@ -107,14 +149,38 @@ private:
             finalizeLeaf(0);
             return;
         }
+        if (m_interaction) {
+            for (size_t i = 0; i < m_p.interactionCst.size(); ++i) m_nodes[0].interactionCstIndices.push_back(i);
+            m_nodes[0].allowedFeatures = unionOfGroups(m_nodes[0].interactionCstIndices, -1);
+        }
         m_nodes[0].histograms = buildHistograms(m_nodes[0], true);
         computeBestSplitAndPush(0);
     }
 
+    // The features of the groups `indices` (those holding `feature`, unless it is -1), in increasing order.
+    std::vector<int64_t> unionOfGroups(const std::vector<int64_t>& indices, int64_t feature) const {
+        std::vector<uint8_t> in(m_data.features, 0);
+        for (const int64_t i : indices) {
+            const std::vector<int64_t>& group = m_p.interactionCst[i];
+            if (feature >= 0 && std::find(group.begin(), group.end(), feature) == group.end()) continue;
+            for (const int64_t j : group) in[j] = 1;
+        }
+        std::vector<int64_t> out;
+        for (int64_t j = 0; j < m_data.features; ++j)
+            if (in[j]) out.push_back(j);
+        return out;
+    }
+
+    // The features a node's histograms and split search cover: all, or its allowed ones.
+    int64_t featureCount(const Node& node) const {
+        return m_interaction ? static_cast<int64_t>(node.allowedFeatures.size()) : m_data.features;
+    }
+    int64_t featureAt(const Node& node, int64_t i) const { return m_interaction ? node.allowedFeatures[i] : i; }
+
     // compute_histograms_brute: one feature per task, each bin summed in the node's row order.
     std::unique_ptr<Histograms> buildHistograms(const Node& node, bool root) {
-        const int64_t f = m_data.features, n = node.stop - node.start;
-        auto hist = std::make_unique<Histograms>(f * kHistBins);
+        const int64_t f = featureCount(node), n = node.stop - node.start;
+        auto hist = std::make_unique<Histograms>(m_data.features * kHistBins);
         const uint32_t* rows = m_partition.data() + node.start;
         if (!root) {
             for (int64_t i = 0; i < n; ++i) m_orderedG[i] = m_g[rows[i]];
@@ -123,7 +189,8 @@ private:
         }
         const float* g = root ? m_g.data() : m_orderedG.data();
         const float* h = m_constantHessian ? nullptr : (root ? m_h.data() : m_orderedH.data());
-        auto feature = [&](int64_t j) {
+        auto feature = [&](int64_t i) {
+            const int64_t j = featureAt(node, i);
             Bin* out = hist->data() + j * kHistBins;
             const uint8_t* col = m_data.binned + j * m_data.rows;
             if (root) {
@@ -163,15 +230,25 @@ private:
 
     double binHessian(const Bin& b) const { return m_constantHessian ? static_cast<double>(b.count) : b.sumHessians; }
 
-    void finishSplit(SplitInfo& s, double sg, double sh, uint32_t n, double bestG, double bestH, uint32_t bestN) const {
+    int8_t monotonicOf(int64_t f) const { return m_monotonic ? m_p.monotonicCst[f] : int8_t{0}; }
+
+    double gainOf(const Node& node, int64_t f, double gl, double hl, double gr, double hr, double lossCurrent) const {
+        return splitGain(gl, hl, gr, hr, lossCurrent, monotonicOf(f), node.lowerBound, node.upperBound,
+                         m_p.l2Regularization);
+    }
+
+    void finishSplit(SplitInfo& s, const Node& node, double bestG, double bestH, uint32_t bestN) const {
+        const double sg = node.sumGradients, sh = node.sumHessians;
         s.sumGradientLeft = bestG;
         s.sumGradientRight = sg - bestG;
         s.sumHessianLeft = bestH;
         s.sumHessianRight = sh - bestH;
         s.nSamplesLeft = bestN;
-        s.nSamplesRight = n - bestN;
-        s.valueLeft = computeNodeValue(s.sumGradientLeft, s.sumHessianLeft, m_p.l2Regularization);
-        s.valueRight = computeNodeValue(s.sumGradientRight, s.sumHessianRight, m_p.l2Regularization);
+        s.nSamplesRight = node.nSamples() - bestN;
+        s.valueLeft = computeNodeValue(s.sumGradientLeft, s.sumHessianLeft, node.lowerBound, node.upperBound,
+                                       m_p.l2Regularization);
+        s.valueRight = computeNodeValue(s.sumGradientRight, s.sumHessianRight, node.lowerBound, node.upperBound,
+                                        m_p.l2Regularization);
     }
 
     void leftToRight(int64_t f, const Bin* hist, const Node& node, SplitInfo& s) const {
@@ -193,7 +270,7 @@ private:
             if (nr < m_p.minSamplesLeaf) break;
             if (hl < m_p.minHessianToSplit) continue;
             if (hr < m_p.minHessianToSplit) break;
-            const double gain = splitGain(gl, hl, gr, hr, lossCurrent, m_p.l2Regularization);
+            const double gain = gainOf(node, f, gl, hl, gr, hr, lossCurrent);
             if (gain > bestGain && gain > m_p.minGainToSplit) {
                 bestGain = gain;
                 bestBin = b;
@@ -206,7 +283,7 @@ private:
         s.gain = bestGain;
         s.binIdx = bestBin;
         s.missingGoToLeft = false;
-        finishSplit(s, sg, sh, n, bestG, bestH, bestN);
+        finishSplit(s, node, bestG, bestH, bestN);
     }
 
     void rightToLeft(int64_t f, const Bin* hist, const Node& node, SplitInfo& s) const {
@@ -228,7 +305,7 @@ private:
             if (nl < m_p.minSamplesLeaf) break;
             if (hr < m_p.minHessianToSplit) continue;
             if (hl < m_p.minHessianToSplit) break;
-            const double gain = splitGain(gl, hl, gr, hr, lossCurrent, m_p.l2Regularization);
+            const double gain = gainOf(node, f, gl, hl, gr, hr, lossCurrent);
             if (gain > bestGain && gain > m_p.minGainToSplit) {
                 bestGain = gain;
                 bestBin = b;
@@ -241,23 +318,110 @@ private:
         s.gain = bestGain;
         s.binIdx = bestBin;
         s.missingGoToLeft = true;
-        finishSplit(s, sg, sh, n, bestG, bestH, bestN);
+        finishSplit(s, node, bestG, bestH, bestN);
     }
 
-    // find_node_split: each feature's best split (a few hundred bins: cheaper than a task), then the first
-    // feature of the highest gain.
+    struct CategoryInfo {
+        uint32_t binIdx;
+        double value;
+    };
+
+    // glibc 2.36's msort_with_tmp with the comparator `a.value < b.value ? -1 : 1` (Note [Categorical
+    // splits as sklearn finds them]): halves sorted recursively, the merge taking the left element only
+    // when it is strictly smaller.
+    static void sortCategories(CategoryInfo* b, size_t n, std::vector<CategoryInfo>& tmp) {
+        if (n <= 1) return;
+        const size_t n1 = n / 2, n2 = n - n1;
+        sortCategories(b, n1, tmp);
+        sortCategories(b + n1, n2, tmp);
+        size_t i = 0, j = n1, w = 0;
+        while (i < n1 && j < n) tmp[w++] = b[i].value < b[j].value ? b[i++] : b[j++];
+        while (i < n1) tmp[w++] = b[i++];
+        std::copy(tmp.begin(), tmp.begin() + static_cast<std::ptrdiff_t>(w), b);
+    }
+
+    // _find_best_bin_to_split_category.
+    void categorySplit(int64_t f, const Bin* hist, const Node& node, SplitInfo& s) const {
+        const bool missing = m_data.hasMissingValues[f] != 0;
+        const uint32_t nBins = (*m_data.nBinsNonMissing)[f];
+        const double sg = node.sumGradients, sh = node.sumHessians;
+        const uint32_t n = node.nSamples();
+        const double supportFactor = static_cast<double>(n) / sh;
+        std::vector<CategoryInfo> cats;
+        cats.reserve(nBins + 1);
+        auto consider = [&](uint32_t b) {
+            const double hb = binHessian(hist[b]);
+            if (hb * supportFactor >= kMinCatSupport) cats.push_back({b, hist[b].sumGradients / (hb + kMinCatSupport)});
+        };
+        for (uint32_t b = 0; b < nBins; ++b) consider(b);
+        if (missing) consider(static_cast<uint32_t>(m_data.missingBin));
+        const auto used = static_cast<int64_t>(cats.size());
+        if (used <= 1) return;
+        std::vector<CategoryInfo> tmp(cats.size());
+        sortCategories(cats.data(), cats.size(), tmp);
+        const double lossCurrent = node.value * sg;
+        double bestGain = -1, bestG = 0, bestH = 0;
+        uint32_t bestN = 0;
+        int64_t bestThreshold = -1, bestDirection = 0;
+        for (const int64_t direction : {int64_t{1}, int64_t{-1}}) {
+            const int64_t middle = direction == 1 ? (used + 1) / 2 : (used + 1) / 2 - 1;
+            double gl = 0, hl = 0;
+            uint32_t nl = 0;
+            for (int64_t i = 0; i < middle; ++i) {
+                const int64_t sorted = direction == 1 ? i : used - 1 - i;
+                const Bin& bin = hist[cats[sorted].binIdx];
+                nl += bin.count;
+                const uint32_t nr = n - nl;
+                hl += binHessian(bin);
+                const double hr = sh - hl;
+                gl += bin.sumGradients;
+                const double gr = sg - gl;
+                if (nl < m_p.minSamplesLeaf || hl < m_p.minHessianToSplit) continue;
+                if (nr < m_p.minSamplesLeaf || hr < m_p.minHessianToSplit) break;
+                const double gain = gainOf(node, f, gl, hl, gr, hr, lossCurrent);
+                if (gain > bestGain && gain > m_p.minGainToSplit) {
+                    bestGain = gain;
+                    bestThreshold = sorted;
+                    bestG = gl;
+                    bestH = hl;
+                    bestN = nl;
+                    bestDirection = direction;
+                }
+            }
+        }
+        if (bestThreshold < 0) return;
+        s.gain = bestGain;
+        s.binIdx = 0;
+        finishSplit(s, node, bestG, bestH, bestN);
+        s.leftCatBitset = Bitset{};
+        if (bestDirection == 1) {
+            for (int64_t i = 0; i <= bestThreshold; ++i) setBitset(s.leftCatBitset, cats[i].binIdx);
+        } else {
+            for (int64_t i = used - 1; i >= bestThreshold; --i) setBitset(s.leftCatBitset, cats[i].binIdx);
+        }
+        if (missing) s.missingGoToLeft = inBitset(s.leftCatBitset, static_cast<uint32_t>(m_data.missingBin));
+    }
+
+    // find_node_split: each (allowed) feature's best split (a few hundred bins: cheaper than a task), then
+    // the first feature of the highest gain.
     SplitInfo findNodeSplit(const Node& node) const {
-        const int64_t f = m_data.features;
+        const int64_t f = featureCount(node);
         std::vector<SplitInfo> infos(f);
-        for (int64_t j = 0; j < f; ++j) {
-            infos[j].featureIdx = j;
+        for (int64_t i = 0; i < f; ++i) {
+            const int64_t j = featureAt(node, i);
+            infos[i].featureIdx = j;
             const Bin* hist = node.histograms->data() + j * kHistBins;
-            leftToRight(j, hist, node, infos[j]);
-            if (m_data.hasMissingValues[j]) rightToLeft(j, hist, node, infos[j]);
+            if (!m_data.isCategorical.empty() && m_data.isCategorical[j]) {
+                infos[i].isCategorical = true;
+                categorySplit(j, hist, node, infos[i]);
+                continue;
+            }
+            leftToRight(j, hist, node, infos[i]);
+            if (m_data.hasMissingValues[j]) rightToLeft(j, hist, node, infos[i]);
         }
         int64_t best = 0;
-        for (int64_t j = 1; j < f; ++j)
-            if (infos[j].gain > infos[best].gain) best = j;
+        for (int64_t i = 1; i < f; ++i)
+            if (infos[i].gain > infos[best].gain) best = i;
         return infos[best];
     }
 
@@ -331,7 +495,9 @@ private:
         for (int64_t i = node.start; i < node.stop; ++i) {
             const uint32_t r = m_partition[i];
             const uint8_t b = col[r];
-            if ((s.missingGoToLeft && b == missing) || b <= s.binIdx) {
+            const bool left =
+                s.isCategorical ? inBitset(s.leftCatBitset, b) : (s.missingGoToLeft && b == missing) || b <= s.binIdx;
+            if (left) {
                 m_partition[w++] = r;
             } else {
                 right.push_back(r);
@@ -339,6 +505,28 @@ private:
         }
         std::copy(right.begin(), right.end(), m_partition.begin() + w);
         return w - node.start;
+    }
+
+    // Note [Monotonic bounds].
+    void setChildrenBounds(int64_t id, int64_t l, int64_t r) {
+        const Node& node = m_nodes[id];
+        const int8_t cst = m_p.monotonicCst[node.split.featureIdx];
+        double lowerLeft = node.lowerBound, upperLeft = node.upperBound;
+        double lowerRight = node.lowerBound, upperRight = node.upperBound;
+        if (cst != 0) {
+            const double mid = (m_nodes[l].value + m_nodes[r].value) / 2;
+            if (cst == 1) {
+                upperLeft = mid;
+                lowerRight = mid;
+            } else {
+                lowerLeft = mid;
+                upperRight = mid;
+            }
+        }
+        m_nodes[l].lowerBound = lowerLeft;
+        m_nodes[l].upperBound = upperLeft;
+        m_nodes[r].lowerBound = lowerRight;
+        m_nodes[r].upperBound = upperRight;
     }
 
     void splitNext() {
@@ -359,6 +547,17 @@ private:
         left.stop = left.start + rightChildPos;
         right.start = left.stop;
         right.stop = m_nodes[id].stop;
+        if (m_interaction) {
+            left.interactionCstIndices.clear();
+            for (const int64_t i : m_nodes[id].interactionCstIndices) {
+                const std::vector<int64_t>& group = m_p.interactionCst[i];
+                if (std::find(group.begin(), group.end(), s.featureIdx) != group.end())
+                    left.interactionCstIndices.push_back(i);
+            }
+            left.allowedFeatures = unionOfGroups(left.interactionCstIndices, -1);
+            right.interactionCstIndices = left.interactionCstIndices;
+            right.allowedFeatures = left.allowedFeatures;
+        }
         if (!m_data.hasMissingValues[s.featureIdx])
             m_nodes[id].split.missingGoToLeft = left.nSamples() > right.nSamples();
         const auto l = static_cast<int64_t>(m_nodes.size());
@@ -385,6 +584,7 @@ private:
         }
         if (m_nodes[l].nSamples() < m_p.minSamplesLeaf * 2) finalizeLeaf(l);
         if (m_nodes[r].nSamples() < m_p.minSamplesLeaf * 2) finalizeLeaf(r);
+        if (m_monotonic) setChildrenBounds(id, l, r);
         const bool splitLeft = !m_nodes[l].isLeaf, splitRight = !m_nodes[r].isLeaf;
         if (splitLeft || splitRight) {
             const bool leftSmaller = m_nodes[l].nSamples() < m_nodes[r].nSamples();
@@ -400,7 +600,8 @@ private:
     }
 
     // _fill_predictor_arrays: preorder (node, left subtree, right subtree).
-    void fillPredictor(std::vector<PredictorNode>& out, int64_t id) {
+    void fillPredictor(GrownTree& tree, int64_t id) {
+        std::vector<PredictorNode>& out = tree.nodes;
         if (m_index.size() < m_nodes.size()) m_index.resize(m_nodes.size(), -1);
         const Node& g = m_nodes[id];
         m_index[id] = static_cast<int64_t>(out.size());
@@ -417,15 +618,29 @@ private:
         p.featureIdx = g.split.featureIdx;
         p.binThreshold = g.split.binIdx;
         p.missingGoToLeft = g.split.missingGoToLeft;
-        p.numThreshold = g.split.binIdx == static_cast<int64_t>((*m_data.nBinsNonMissing)[p.featureIdx]) - 1
-                             ? std::numeric_limits<double>::infinity()
-                             : m_thresholds[p.featureIdx][g.split.binIdx];
+        p.isCategorical = g.split.isCategorical;
+        const std::vector<double>& thresholds = m_thresholds[p.featureIdx];
+        if (g.split.isCategorical) ++m_categoricalSplits;
+        if (g.split.binIdx == static_cast<int64_t>((*m_data.nBinsNonMissing)[p.featureIdx]) - 1) {
+            p.numThreshold = kInf;
+        } else if (g.split.isCategorical) {
+            // set_raw_bitset_from_binned_bitset: bin b of the known categories is raw category int(t[b]).
+            p.bitsetIdx = static_cast<int64_t>(tree.binnedLeftCatBitsets.size());
+            Bitset raw{};
+            for (size_t b = 0; b < thresholds.size(); ++b)
+                if (inBitset(g.split.leftCatBitset, static_cast<uint32_t>(b)))
+                    setBitset(raw, static_cast<uint32_t>(static_cast<int64_t>(thresholds[b])));
+            tree.binnedLeftCatBitsets.push_back(g.split.leftCatBitset);
+            tree.rawLeftCatBitsets.push_back(raw);
+        } else {
+            p.numThreshold = thresholds[g.split.binIdx];
+        }
         const size_t self = out.size();
         out.push_back(p);
         out[self].left = static_cast<int64_t>(out.size());
-        fillPredictor(out, g.left);
+        fillPredictor(tree, g.left);
         out[self].right = static_cast<int64_t>(out.size());
-        fillPredictor(out, g.right);
+        fillPredictor(tree, g.right);
     }
 
     const BinnedData& m_data;
@@ -433,7 +648,8 @@ private:
     const std::vector<float>& m_h;
     const GrowerParams& m_p;
     const std::vector<std::vector<double>>& m_thresholds;
-    const bool m_constantHessian;
+    const bool m_constantHessian, m_monotonic, m_interaction;
+    size_t m_categoricalSplits = 0;
     std::vector<Node> m_nodes;
     std::vector<int64_t> m_heap, m_finalized, m_index;
     std::vector<uint32_t> m_partition;

@@ -11,10 +11,14 @@
 // concatenated in iteration-major order, tree t's nodes at `_predictors.offsets`[t] …).
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <set>
 #include <string>
 
+#include "core/data/table.h"
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/ensemble/hist_gradient_boosting/binning.h"
@@ -27,6 +31,7 @@
 namespace tessera::ml {
 namespace {
 
+using hgb::Bitset;
 using hgb::HgbLoss;
 using hgb::PredictorNode;
 
@@ -70,16 +75,17 @@ std::vector<ParamSpec> hgbParams(bool classifier) {
     p.push_back({"categorical_features",
                  ParamValue(),
                  {constraintOf(Constraint::Kind::ArrayLike), noneC()},
-                 "Native categorical features (not available in Tessera yet: only None)."});
+                 "Native categorical features: a boolean mask, column indices or (fitted from a table) column "
+                 "names; their values are categories in [0, max_bins)."});
     p.push_back({"monotonic_cst",
                  ParamValue(),
                  {constraintOf(Constraint::Kind::ArrayLike), constraintOf(Constraint::Kind::Dict), noneC()},
-                 "Monotonic constraints (not available in Tessera yet: only None)."});
+                 "Per feature -1 (decreasing), 0 or 1 (increasing); a dict keys them by column name."});
     p.push_back({"interaction_cst",
                  ParamValue(),
                  {constraintOf(Constraint::Kind::List), constraintOf(Constraint::Kind::Tuple),
                   strOptions({"pairwise", "no_interactions"}), noneC()},
-                 "Interaction constraints (not available in Tessera yet: only None)."});
+                 "Groups of features that may split within one branch; unlisted features form one more group."});
     p.push_back({"warm_start", false, {booleanC()}, "Add iterations to the fitted model (Tessera: False only)."});
     p.push_back({"early_stopping",
                  "auto",
@@ -104,7 +110,7 @@ std::vector<ParamSpec> hgbParams(bool classifier) {
         p.push_back({"class_weight",
                      ParamValue(),
                      {constraintOf(Constraint::Kind::Dict), strOptions({"balanced"}), noneC()},
-                     "Class weights (Tessera: None only)."});
+                     "Class weights multiplied into sample_weight (a dict by class label, or 'balanced')."});
     }
     return p;
 }
@@ -113,23 +119,81 @@ std::vector<ParamSpec> hgbParams(bool classifier) {
 struct Predictors {
     std::vector<PredictorNode> nodes;
     std::vector<int64_t> offsets{0};  // tree t: nodes[offsets[t], offsets[t + 1])
+    // Tree t's left-category bitsets: rows bitsetOffsets[t] … of both arrays (its bitset_idx counts from 0).
+    std::vector<Bitset> binnedBitsets, rawBitsets;
+    std::vector<int64_t> bitsetOffsets{0};
+    std::vector<Bitset> knownCategories;  // per feature: make_known_categories_bitsets (empty: none)
 
     int64_t trees() const { return static_cast<int64_t>(offsets.size()) - 1; }
-    void add(const std::vector<PredictorNode>& tree) {
-        nodes.insert(nodes.end(), tree.begin(), tree.end());
+    void add(const hgb::GrownTree& tree) {
+        nodes.insert(nodes.end(), tree.nodes.begin(), tree.nodes.end());
         offsets.push_back(static_cast<int64_t>(nodes.size()));
+        binnedBitsets.insert(binnedBitsets.end(), tree.binnedLeftCatBitsets.begin(), tree.binnedLeftCatBitsets.end());
+        rawBitsets.insert(rawBitsets.end(), tree.rawLeftCatBitsets.begin(), tree.rawLeftCatBitsets.end());
+        bitsetOffsets.push_back(static_cast<int64_t>(rawBitsets.size()));
     }
-    // _predict_one_from_raw_data: NaN follows missing_go_to_left, else x <= num_threshold goes left.
+    // <X_BINNED_DTYPE_C>x, the predictor's cast of a raw category: as x86-64 converts, through int32.
+    static uint32_t categoryByte(double v) {
+        return std::fabs(v) < 2147483648.0 ? static_cast<uint8_t>(static_cast<int32_t>(v)) : 0u;
+    }
+    // _predict_one_from_raw_data: NaN follows missing_go_to_left; a categorical node sends its left
+    // categories left, other known categories right and unknown ones where NaN goes; else x <= num_threshold
+    // goes left.
     double predictRow(int64_t t, const double* x) const {
         const PredictorNode* root = nodes.data() + offsets[t];
         const PredictorNode* node = root;
         while (!node->isLeaf) {
             const double v = x[node->featureIdx];
-            const bool left = std::isnan(v) ? node->missingGoToLeft : v <= node->numThreshold;
+            bool left = false;
+            if (std::isnan(v)) {
+                left = node->missingGoToLeft;
+            } else if (node->isCategorical) {
+                const uint32_t c = categoryByte(v);
+                if (hgb::inBitset(rawBitsets[bitsetOffsets[t] + node->bitsetIdx], c)) {
+                    left = true;
+                } else {
+                    left = !hgb::inBitset(knownCategories[node->featureIdx], c) && node->missingGoToLeft;
+                }
+            } else {
+                left = v <= node->numThreshold;
+            }
             node = root + (left ? node->left : node->right);
         }
         return node->value;
     }
+};
+
+// make_known_categories_bitsets, indexed by feature (sklearn's f_idx_map folded in).
+std::vector<Bitset> knownCategoryBitsets(const std::vector<uint8_t>& isCategorical,
+                                         const std::vector<std::vector<double>>& thresholds) {
+    if (isCategorical.empty()) return {};
+    std::vector<Bitset> out(isCategorical.size(), Bitset{});
+    for (size_t f = 0; f < isCategorical.size(); ++f)
+        if (isCategorical[f])
+            for (const double c : thresholds[f]) hgb::setBitset(out[f], static_cast<uint32_t>(c));
+    return out;
+}
+
+Array bitsetArray(const std::vector<Bitset>& v) {
+    std::vector<int64_t> flat;
+    for (const Bitset& b : v) flat.insert(flat.end(), b.begin(), b.end());
+    return Array(Tensor::fromVector<int64_t>(flat, {static_cast<int64_t>(v.size()), 8}));
+}
+
+std::vector<Bitset> bitsetsOf(const Tensor& t) {
+    const std::vector<int64_t> flat = t.toVector<int64_t>();
+    std::vector<Bitset> out(flat.size() / 8);
+    for (size_t i = 0; i < out.size(); ++i)
+        for (size_t w = 0; w < 8; ++w) out[i][w] = static_cast<uint32_t>(flat[i * 8 + w]);
+    return out;
+}
+
+// The per-feature options as sklearn's fit resolves them.
+struct FeatureOptions {
+    std::vector<uint8_t> isCategorical;                // empty: no categorical feature (is_categorical_ None)
+    std::vector<std::vector<double>> knownCategories;  // per categorical feature: np.unique without NaN
+    std::vector<int8_t> monotonicCst;                  // empty: none
+    std::vector<std::vector<int64_t>> interactionCst;  // empty: None
 };
 
 class BaseHistGradientBoosting : public Estimator {
@@ -163,18 +227,238 @@ protected:
     }
 
     void refuseUnavailable() const {
-        for (const char* k : {"categorical_features", "monotonic_cst", "interaction_cst"})
-            if (!param(k).isNone())
-                throw ValueError(className() + ": " + k + " is not available in Tessera yet; use None");
         if (paramBool("warm_start"))
             throw ValueError(className() + ": warm_start=True is not available in Tessera yet; use False");
-        if (classifier() && !param("class_weight").isNone())
-            throw ValueError(className() + ": class_weight is not available in Tessera yet; use None");
+    }
+
+    // fitTable: the column names, for categorical_features and monotonic_cst given by name.
+    Estimator& fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        m_tableNames = X.names();
+        try {
+            fit(X.numericTensor(), y, sampleWeight);
+        } catch (...) {
+            m_tableNames.clear();
+            throw;
+        }
+        m_tableNames.clear();
+        recordFeatureNames(X);
+        return *this;
+    }
+
+    // _check_categories: is_categorical and each categorical column's known categories (all rows, before
+    // the early-stopping split).
+    void checkCategories(const Tensor& X, FeatureOptions& o) const {
+        const ParamValue& cf = param("categorical_features");
+        if (cf.isNone()) return;
+        const int64_t n = X.size(0), d = X.size(1);
+        std::vector<ParamValue> items;
+        if (cf.isSequence()) {
+            items = cf.items();
+        } else {
+            items.push_back(cf);
+        }
+        if (items.empty()) return;
+        std::vector<uint8_t> is(d, 0);
+        const bool strings = items[0].isString(), bools = items[0].isBool();
+        for (const ParamValue& v : items) {
+            if (v.isString() != strings || (!v.isString() && !v.isBool() && !v.isInt()) ||
+                (!strings && v.isBool() != bools)) {
+                std::set<std::string> types;
+                for (const ParamValue& w : items) types.insert(w.typeName());
+                std::string got;
+                for (const std::string& t : types) got += (got.empty() ? "" : ", ") + t;
+                throw ValueError("categorical_features must be an array-like of bool, int or str, got: " + got + ".");
+            }
+        }
+        if (strings) {
+            if (m_tableNames.empty()) {
+                throw ValueError(
+                    "categorical_features should be passed as an array of integers or as a boolean mask when the "
+                    "model is fitted on data without feature names.");
+            }
+            for (const ParamValue& v : items) {
+                const auto at = std::find(m_tableNames.begin(), m_tableNames.end(), v.asString());
+                if (at == m_tableNames.end()) {
+                    throw ValueError("categorical_features has a item value '" + v.asString() +
+                                     "' which is not a valid feature name of the training data. Observed feature "
+                                     "names: " +
+                                     pythonStringList(m_tableNames));
+                }
+                is[at - m_tableNames.begin()] = 1;
+            }
+        } else if (bools) {
+            if (static_cast<int64_t>(items.size()) != d) {
+                throw ValueError("categorical_features set as a boolean mask must have shape (n_features,), got: (" +
+                                 std::to_string(items.size()) + ",)");
+            }
+            for (int64_t f = 0; f < d; ++f) is[f] = items[f].asBool() ? 1 : 0;
+        } else {
+            for (const ParamValue& v : items)
+                if (v.asInt() >= d || v.asInt() < 0)
+                    throw ValueError("categorical_features set as integer indices must be in [0, n_features - 1]");
+            for (const ParamValue& v : items) is[v.asInt()] = 1;
+        }
+        if (std::none_of(is.begin(), is.end(), [](uint8_t b) { return b != 0; })) return;
+        const int64_t maxBins = paramInt("max_bins");
+        const double* xs = X.data<double>();
+        o.knownCategories.assign(d, {});
+        for (int64_t f = 0; f < d; ++f) {
+            if (!is[f]) continue;
+            std::vector<double> c;
+            for (int64_t r = 0; r < n; ++r)
+                if (!std::isnan(xs[r * d + f])) c.push_back(xs[r * d + f]);
+            std::sort(c.begin(), c.end());
+            c.erase(std::unique(c.begin(), c.end()), c.end());
+            const std::string name =
+                m_tableNames.empty() ? "at index " + std::to_string(f) : "'" + m_tableNames[f] + "'";
+            if (static_cast<int64_t>(c.size()) > maxBins) {
+                throw ValueError("Categorical feature " + name +
+                                 " is expected to have a cardinality <= " + std::to_string(maxBins));
+            }
+            if (!c.empty() && c.back() >= static_cast<double>(maxBins)) {
+                throw ValueError("Categorical feature " + name + " is expected to be encoded with values < " +
+                                 std::to_string(maxBins));
+            }
+            // sklearn reads a negative category through an out-of-range bitset index; refused here.
+            if (!c.empty() && c.front() < 0) {
+                throw ValueError(className() + ": categorical feature " + name +
+                                 " has negative values; categories must be encoded as integers in [0, " +
+                                 std::to_string(maxBins) + ")");
+            }
+            o.knownCategories[f] = std::move(c);
+        }
+        o.isCategorical = std::move(is);
+    }
+
+    // _check_monotonic_cst.
+    void checkMonotonicCst(int64_t d, FeatureOptions& o) const {
+        const ParamValue& mc = param("monotonic_cst");
+        if (mc.isNone()) return;
+        std::vector<int8_t> cst(d, 0);
+        if (mc.kind() == ParamValue::Kind::Dict) {
+            if (m_tableNames.empty()) {
+                throw ValueError(className() +
+                                 " was not fitted on data with feature names. Pass monotonic_cst as an integer "
+                                 "array instead.");
+            }
+            std::vector<std::string> unexpected;
+            for (const auto& [key, v] : mc.members())
+                if (std::find(m_tableNames.begin(), m_tableNames.end(), key) == m_tableNames.end())
+                    unexpected.push_back(key);
+            std::sort(unexpected.begin(), unexpected.end());
+            if (!unexpected.empty()) {
+                const size_t count = unexpected.size();
+                if (unexpected.size() > 5) {
+                    unexpected.resize(5);
+                    unexpected.push_back("...");
+                }
+                throw ValueError("monotonic_cst contains " + std::to_string(count) +
+                                 " unexpected feature names: " + pythonStringList(unexpected) + ".");
+            }
+            for (int64_t f = 0; f < d; ++f) {
+                for (const auto& [key, v] : mc.members()) {
+                    if (key != m_tableNames[f]) continue;
+                    if (!v.isNumber() || (v.asDouble() != -1 && v.asDouble() != 0 && v.asDouble() != 1)) {
+                        throw ValueError("monotonic_cst['" + key + "'] must be either -1, 0 or 1. Got " + v.repr() +
+                                         ".");
+                    }
+                    cst[f] = static_cast<int8_t>(v.asDouble());
+                }
+            }
+        } else {
+            const std::vector<ParamValue> items = mc.isSequence() ? mc.items() : std::vector<ParamValue>{mc};
+            std::vector<double> bad;
+            for (const ParamValue& v : items) {
+                const double x = v.isNumber() ? v.asDouble() : std::numeric_limits<double>::quiet_NaN();
+                if (x != -1 && x != 0 && x != 1) bad.push_back(x);
+            }
+            if (!bad.empty()) {
+                std::sort(bad.begin(), bad.end());
+                bad.erase(std::unique(bad.begin(), bad.end()), bad.end());
+                std::string shown;
+                for (const double b : bad)
+                    shown += (shown.empty() ? "" : ", ") +
+                             (b == std::floor(b) ? std::to_string(static_cast<int64_t>(b)) : pythonFloatRepr(b));
+                throw ValueError("monotonic_cst must be an array-like of -1, 0 or 1. Observed values: [" + shown +
+                                 "].");
+            }
+            if (static_cast<int64_t>(items.size()) != d) {
+                throw ValueError("monotonic_cst has shape (" + std::to_string(items.size()) +
+                                 ",) but the input data X has " + std::to_string(d) + " features.");
+            }
+            for (int64_t f = 0; f < d; ++f) cst[f] = static_cast<int8_t>(items[f].asDouble());
+        }
+        o.monotonicCst = std::move(cst);
+    }
+
+    // _check_interaction_cst: the groups as sets of column indices, the unlisted columns as one more.
+    void checkInteractionCst(int64_t d, FeatureOptions& o) const {
+        const ParamValue& ic = param("interaction_cst");
+        if (ic.isNone()) return;
+        std::vector<std::vector<int64_t>> groups;
+        if (ic.isString()) {
+            if (ic.asString() == "no_interactions") {
+                for (int64_t f = 0; f < d; ++f) groups.push_back({f});
+            } else {
+                for (int64_t a = 0; a < d; ++a)
+                    for (int64_t b = a + 1; b < d; ++b) groups.push_back({a, b});
+            }
+        } else {
+            for (const ParamValue& g : ic.items()) {
+                if (!g.isSequence())
+                    throw ValueError(
+                        "Interaction constraints must be a sequence of tuples or lists, got: " + ic.repr() + ".");
+                std::vector<int64_t> group;
+                bool valid = true;
+                for (const ParamValue& x : g.items()) {
+                    valid = valid && x.isInt() && x.asInt() >= 0 && x.asInt() < d;
+                    if (x.isInt()) group.push_back(x.asInt());
+                }
+                std::sort(group.begin(), group.end());
+                group.erase(std::unique(group.begin(), group.end()), group.end());
+                if (!valid) {
+                    // The group as the Python set sklearn prints.
+                    std::string shown;
+                    for (const ParamValue& x : g.items())
+                        if (!x.isInt()) shown += (shown.empty() ? "" : ", ") + x.repr();
+                    for (const int64_t x : group) shown = (shown.empty() ? "" : shown + ", ") + std::to_string(x);
+                    throw ValueError(
+                        "Interaction constraints must consist of integer indices in [0, n_features - 1] = [0, " +
+                        std::to_string(d - 1) + "], specifying the position of features, got invalid indices: {" +
+                        shown + "}");
+                }
+                groups.push_back(std::move(group));
+            }
+        }
+        std::vector<uint8_t> listed(d, 0);
+        for (const auto& g : groups)
+            for (const int64_t f : g) listed[f] = 1;
+        std::vector<int64_t> rest;
+        for (int64_t f = 0; f < d; ++f)
+            if (!listed[f]) rest.push_back(f);
+        if (!rest.empty()) groups.push_back(std::move(rest));
+        o.interactionCst = std::move(groups);
+    }
+
+    static std::string pythonStringList(const std::vector<std::string>& v) {
+        std::string out = "[";
+        for (size_t i = 0; i < v.size(); ++i) out += (i ? ", '" : "'") + v[i] + "'";
+        return out + "]";
     }
 
     // BaseHistGradientBoosting.fit after y is encoded (class codes as doubles for classifiers).
     void fitBoosting(const Tensor& X, const std::vector<double>& yAll, int64_t K, const Tensor& sampleWeight) {
         const int64_t nAll = X.size(0), d = X.size(1);
+        if (!param("monotonic_cst").isNone() && K != 1)
+            throw ValueError("monotonic constraints are not supported for multiclass classification.");
+        FeatureOptions options;
+        checkMonotonicCst(d, options);
+        checkCategories(X, options);
+        checkInteractionCst(d, options);
+        if (!options.isCategorical.empty() && !options.monotonicCst.empty())
+            for (int64_t f = 0; f < d; ++f)
+                if (options.isCategorical[f] && options.monotonicCst[f] != 0)
+                    throw ValueError("Categorical features cannot have monotonic constraints.");
         const std::vector<double> swAll =
             sampleWeight.defined() ? sampleWeightOrOnes(sampleWeight, nAll).toVector<double>() : std::vector<double>();
         const ParamValue& rs = param("random_state");
@@ -227,7 +511,8 @@ protected:
         const std::vector<double> yVal = pick(yAll, val), swVal = pick(swAll, val);
         const auto n = static_cast<int64_t>(train.size()), nVal = static_cast<int64_t>(val.size());
 
-        m_mapper = hgb::BinMapper::fit(Xtr.data(), n, d, static_cast<int>(paramInt("max_bins")) + 1, seed);
+        m_mapper = hgb::BinMapper::fit(Xtr.data(), n, d, static_cast<int>(paramInt("max_bins")) + 1, seed,
+                                       options.isCategorical, options.knownCategories);
         const std::vector<uint8_t> binned = m_mapper.transform(Xtr.data(), n, d);
         hgb::BinnedData data;
         data.binned = binned.data();
@@ -239,6 +524,7 @@ protected:
         for (int64_t f = 0; f < d; ++f)
             for (int64_t r = 0; r < n && !data.hasMissingValues[f]; ++r)
                 data.hasMissingValues[f] = binned[f * n + r] == m_mapper.missingBin();
+        data.isCategorical = options.isCategorical;
 
         m_K = K;
         m_baseline = loss.baseline(y, sw);
@@ -267,7 +553,10 @@ protected:
         gp.minSamplesLeaf = paramInt("min_samples_leaf");
         gp.l2Regularization = paramDouble("l2_regularization");
         gp.shrinkage = paramDouble("learning_rate");
+        gp.monotonicCst = options.monotonicCst;
+        gp.interactionCst = options.interactionCst;
         m_predictors = Predictors();
+        m_predictors.knownCategories = knownCategoryBitsets(options.isCategorical, m_mapper.thresholds);
         std::vector<std::vector<float>> g, h;
         const int64_t maxIter = paramInt("max_iter");
         int64_t iterations = 0;
@@ -287,7 +576,7 @@ protected:
                     const double v = t.nodes[leaf.node].value;
                     for (int64_t i = leaf.start; i < leaf.stop; ++i) rk[t.partition[i]] += v;
                 }
-                m_predictors.add(t.nodes);
+                m_predictors.add(t);
             }
             ++iterations;
             if (!early) continue;
@@ -304,7 +593,13 @@ protected:
         setAttribute("train_score_", doubles(trainScore));
         setAttribute("validation_score_", doubles(validationScore));
         setAttribute("do_early_stopping_", Array(Tensor::scalar<bool>(early)));
-        setAttribute("is_categorical_", Array());
+        if (options.isCategorical.empty()) {
+            setAttribute("is_categorical_", Array());
+        } else {
+            Tensor is = Tensor::empty({d}, DType::Bool);
+            for (int64_t f = 0; f < d; ++f) is.data<bool>()[f] = options.isCategorical[f] != 0;
+            setAttribute("is_categorical_", Array(is));
+        }
         storePrivate(d);
     }
 
@@ -330,8 +625,8 @@ protected:
         const std::vector<double> threshold = fitted("_predictors.num_threshold").toVector<double>();
         const std::vector<double> gain = fitted("_predictors.gain").toVector<double>();
         std::vector<std::vector<int64_t>> ints;
-        for (const char* f :
-             {"count", "feature_idx", "missing_go_to_left", "left", "right", "depth", "is_leaf", "bin_threshold"})
+        for (const char* f : {"count", "feature_idx", "missing_go_to_left", "left", "right", "depth", "is_leaf",
+                              "bin_threshold", "is_categorical", "bitset_idx"})
             ints.push_back(fitted(std::string("_predictors.") + f).toVector<int64_t>());
         m_predictors = Predictors();
         m_predictors.offsets = offsets;
@@ -349,6 +644,23 @@ protected:
             p.depth = ints[5][i];
             p.isLeaf = ints[6][i] != 0;
             p.binThreshold = ints[7][i];
+            p.isCategorical = ints[8][i] != 0;
+            p.bitsetIdx = ints[9][i];
+        }
+        m_predictors.bitsetOffsets = fitted("_predictors.bitset_offsets").toVector<int64_t>();
+        m_predictors.binnedBitsets = bitsetsOf(fitted("_predictors.binned_left_cat_bitsets"));
+        m_predictors.rawBitsets = bitsetsOf(fitted("_predictors.raw_left_cat_bitsets"));
+        const Array& isCategorical = attribute("is_categorical_");
+        if (isCategorical.defined()) {
+            const int64_t d = isCategorical.tensor().size(0);
+            std::vector<uint8_t> is(d);
+            std::vector<std::vector<double>> thresholds(d);
+            for (int64_t f = 0; f < d; ++f) {
+                is[f] = isCategorical.tensor().data<bool>()[f] ? 1 : 0;
+                if (is[f])
+                    thresholds[f] = fitted("_bin_mapper.bin_thresholds_." + std::to_string(f)).toVector<double>();
+            }
+            m_predictors.knownCategories = knownCategoryBitsets(is, thresholds);
         }
     }
 
@@ -356,6 +668,7 @@ protected:
     std::vector<double> m_baseline;
     Predictors m_predictors;
     hgb::BinMapper m_mapper;
+    std::vector<std::string> m_tableNames;  // during fitTable only
 
 private:
     void storePrivate(int64_t d) {
@@ -385,6 +698,12 @@ private:
         setAttribute("_predictors.is_leaf", int64s(column([](const PredictorNode& p) { return int64_t{p.isLeaf}; })));
         setAttribute("_predictors.bin_threshold",
                      int64s(column([](const PredictorNode& p) { return p.binThreshold; })));
+        setAttribute("_predictors.is_categorical",
+                     int64s(column([](const PredictorNode& p) { return int64_t{p.isCategorical}; })));
+        setAttribute("_predictors.bitset_idx", int64s(column([](const PredictorNode& p) { return p.bitsetIdx; })));
+        setAttribute("_predictors.bitset_offsets", int64s(m_predictors.bitsetOffsets));
+        setAttribute("_predictors.binned_left_cat_bitsets", bitsetArray(m_predictors.binnedBitsets));
+        setAttribute("_predictors.raw_left_cat_bitsets", bitsetArray(m_predictors.rawBitsets));
     }
 };
 
@@ -438,8 +757,52 @@ public:
                              std::to_string(k) + ", use loss='log_loss' instead.");
         }
         setAttribute("classes_", enc.classes);
-        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k <= 2 ? 1 : k, sampleWeight);
+        // _finalize_sample_weight: compute_sample_weight(class_weight, y) times sample_weight.
+        Tensor weights = sampleWeight;
+        const std::vector<double> factors = classWeightOfCodes(enc.codes, k);
+        if (!factors.empty()) {
+            std::vector<double> w = sampleWeight.defined()
+                                        ? sampleWeightOrOnes(sampleWeight, X.size(0)).toVector<double>()
+                                        : std::vector<double>(X.size(0), 1.0);
+            for (size_t i = 0; i < w.size(); ++i) w[i] *= factors[enc.codes[i]];
+            weights = Tensor::fromVector<double>(w, {X.size(0)});
+        }
+        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k <= 2 ? 1 : k, weights);
         return *this;
+    }
+
+    // compute_sample_weight(class_weight, y) per class code. sklearn 1.2.1 applies it to the encoded y
+    // (the codes 0.0, 1.0, … as float64), so a dict's keys are the codes, not the labels.
+    std::vector<double> classWeightOfCodes(const std::vector<int64_t>& codes, int64_t k) const {
+        const ParamValue& cw = param("class_weight");
+        if (cw.isNone()) return {};
+        std::vector<double> w(k, 1.0);
+        if (cw.isString()) {
+            std::vector<double> count(k, 0.0);
+            for (const int64_t c : codes) count[c] += 1;
+            for (int64_t c = 0; c < k; ++c)
+                w[c] = static_cast<double>(codes.size()) / (static_cast<double>(k) * count[c]);
+            return w;
+        }
+        std::vector<int64_t> unweighted;
+        for (int64_t c = 0; c < k; ++c) {
+            bool found = false;
+            for (const auto& [key, v] : cw.members()) {
+                char* end = nullptr;
+                const double code = std::strtod(key.c_str(), &end);
+                if (key.empty() || *end != '\0' || code != static_cast<double>(c)) continue;
+                w[c] = v.asDouble();
+                found = true;
+            }
+            if (!found) unweighted.push_back(c);
+        }
+        if (!unweighted.empty() &&
+            k - static_cast<int64_t>(unweighted.size()) != static_cast<int64_t>(cw.members().size())) {
+            std::string shown;
+            for (const int64_t c : unweighted) shown += (shown.empty() ? "" : ", ") + std::to_string(c) + ".0";
+            throw ValueError("The classes, [" + shown + "], are not in class_weight");
+        }
+        return w;
     }
 
     Tensor decisionFunction(const Tensor& X) const override {

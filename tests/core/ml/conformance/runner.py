@@ -3,7 +3,8 @@
     /usr/bin/python3 runner.py CASES_DIR OUT_DIR NAME...
 
 Reads every cases/*.json (a list of cases), makes each case's seeded data, runs sklearn 1.2.1 on it and
-writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read, then each
+writes OUT_DIR/CASE/: X.npy (and y.npy, sample_weight.npy, X_test.npy) for Tessera to read (X.table.json and
+X_test.table.json instead for the "table" data sets: pandas DataFrames with string columns), then each
 method's result as METHOD.npy and each public fitted attribute as attr.NAME.npy (flattened as
 save_attributes says: Tree objects, held estimators, dicts (cv_results_), dicts of slices and lists of
 arrays become NAME.KEY entries — Note [Attributes that are dicts or objects] in core/ml/README.md; clock
@@ -39,7 +40,7 @@ TREE_ARRAYS = ["children_left", "children_right", "feature", "threshold", "value
 # Meta-estimators whose estimators_ list holds fitted members of any class, saved in full (a forest's
 # trees are saved as tree_ arrays only).
 HELD_LISTS = {"VotingClassifier", "VotingRegressor", "BaggingClassifier", "BaggingRegressor", "StackingClassifier",
-              "StackingRegressor"}
+              "StackingRegressor", "AdaBoostClassifier", "AdaBoostRegressor"}
 
 
 def find_class(name):
@@ -67,6 +68,8 @@ def decode(v):
                 return find_class(d.pop("splitter"))(**d)
             if "distribution" in d:
                 return getattr(scipy.stats, d.pop("distribution"))(**d)
+            if list(d) == ["slice"]:  # a column slice of a ColumnTransformer
+                return slice(*d["slice"])
             return d
         if "estimator" in v:
             return find_class(v["estimator"])(**{k: decode(x) for k, x in v.get("params", {}).items()})
@@ -116,6 +119,11 @@ def make_data(spec):
         # categories ("unknown": true puts an unseen value into every third row of column 0).
         counts = [2 + j % 4 for j in range(p)]
         X = np.column_stack([rng.randint(0, k, size=n) for k in counts]).astype(np.float64)
+    elif kind == "mixed":
+        # Columns 0 … p//2 - 1: integer categories (3, 7, 11, … of them) as float64; the others dense.
+        counts = [3 + 4 * j for j in range(p // 2)]
+        X = np.column_stack([rng.randint(0, k, size=n) for k in counts] +
+                            [rng.randn(n) for _ in range(p - len(counts))]).astype(np.float64)
     elif kind == "blobs":
         centers = rng.uniform(-6, 6, size=(spec.get("centers", 3), p))
         X = centers[rng.randint(0, len(centers), size=n)] + 0.7 * rng.randn(n, p)
@@ -143,6 +151,74 @@ def make_data(spec):
         X_test = np.column_stack([rng.randint(0, k, size=spec.get("test_rows", 10)) for k in counts]).astype(np.float64)
         if spec.get("unknown"):
             X_test[::3, 0] = counts[0]
+    if kind == "mixed":
+        # Held-out categories one past the largest (an unknown category) and NaN, numeric columns dense.
+        t = spec.get("test_rows", 10)
+        X_test = np.column_stack([rng.randint(0, k + 1, size=t) for k in counts] +
+                                 [rng.randn(t) for _ in range(p - len(counts))]).astype(np.float64)
+        X_test[::4, 0] = np.nan
+    return X, y, sw, X_test
+
+
+# Columns of the "table" data sets: string (object) columns with these words (non-ASCII ones too, so that
+# the sort is Python's code-point order), numeric ones named after the words that follow.
+STRING_COLUMNS = [("city", ["Oslo", "Lima", "Quito", "Bergen", "\u00c5re", "oslo"]), ("colour", ["red", "green", "blue"]),
+                  ("size", ["S", "M", "L", "XL"]), ("shape", ["round", "square"])]
+NUMERIC_COLUMNS = ["age", "height", "weight"]
+
+
+def make_table(spec, rng, n, strings_only=False):
+    """A pandas DataFrame of spec["strings"] string columns then spec["numbers"] numeric ones, as
+    pandas.read_csv gives it (missing cells NaN in both kinds when spec["missing"])."""
+    import pandas as pd
+    columns = {}
+    for name, words in STRING_COLUMNS[:spec.get("strings", 2)]:
+        columns[name] = np.array(words, dtype=object)[rng.randint(0, len(words), size=n)]
+    for name in NUMERIC_COLUMNS[:spec.get("numbers", 1)]:
+        columns[name] = np.round(rng.randn(n) * 10 + 40, 1) if not spec.get("integral") else rng.randint(0, 4, n) * 1.0
+    frame = pd.DataFrame(columns)
+    if spec.get("missing"):
+        for name in frame.columns:
+            frame.loc[rng.rand(n) < 0.1, name] = np.nan
+    return frame
+
+
+def table_json(frame):
+    """A DataFrame as Tessera's conformance test reads it: per column its name, kind, values (numbers as
+    repr, exact) and missing marks."""
+    cols = []
+    for name in frame.columns:
+        v = frame[name]
+        if v.dtype == object:
+            missing = [int(not isinstance(x, str)) for x in v]
+            cols.append({"name": name, "kind": "strings", "values": [x if isinstance(x, str) else "" for x in v],
+                         "missing": missing})
+        else:
+            cols.append({"name": name, "kind": "numeric", "values": [repr(float(x)) for x in v]})
+    return {"columns": cols}
+
+
+def make_table_data(spec):
+    """Seeded table data ("X": "table"): a DataFrame, a target from its codes, held-out rows (with
+    "unknown": true an unseen city in every third one)."""
+    rng = np.random.RandomState(spec.get("seed", 0))
+    n = spec.get("rows", 40)
+    X = make_table(spec, rng, n)
+    X_test = make_table(spec, rng, spec.get("test_rows", 10))
+    if spec.get("unknown"):
+        X_test.iloc[::3, 0] = "Z\u00fcrich"
+    codes = np.column_stack([X[c].astype("category").cat.codes.to_numpy(dtype=np.float64) if X[c].dtype == object
+                             else np.nan_to_num(X[c].to_numpy()) / 10 for c in X.columns])
+    target = spec.get("y")
+    y = None
+    if target == "regression":
+        y = codes @ rng.randn(codes.shape[1]) + 0.3 * rng.randn(n)
+    elif target in ("binary", "multiclass", "strings"):
+        k = 2 if target == "binary" else 3
+        y = np.argmax(codes @ rng.randn(codes.shape[1], k) + rng.randn(n, k), axis=1).astype(np.int64)
+        if target == "strings":
+            y = np.array(["setosa", "versicolor", "virginica"], dtype=object)[y]
+    sw = rng.uniform(0.5, 2.0, size=n) if spec.get("sample_weight") else None
     return X, y, sw, X_test
 
 
@@ -340,10 +416,16 @@ def make_estimator(case):
 
 def run_case(case, out):
     os.makedirs(out, exist_ok=True)
-    X, y, sw, X_test = make_data(case.get("data", {}))
     meta = {"strings": {}, "none": [], "errors": {}, "attributes": []}
-    np.save(os.path.join(out, "X.npy"), X)
-    np.save(os.path.join(out, "X_test.npy"), X_test)
+    if case.get("data", {}).get("X") == "table":
+        X, y, sw, X_test = make_table_data(case["data"])
+        for name, frame in (("X", X), ("X_test", X_test)):
+            with open(os.path.join(out, name + ".table.json"), "w") as f:
+                json.dump(table_json(frame), f)
+    else:
+        X, y, sw, X_test = make_data(case.get("data", {}))
+        np.save(os.path.join(out, "X.npy"), X)
+        np.save(os.path.join(out, "X_test.npy"), X_test)
     if y is not None:
         if y.dtype == object:
             meta["strings"]["y"] = list(y)
@@ -369,7 +451,14 @@ def run_case(case, out):
         with open(os.path.join(out, "meta.json"), "w") as f:
             json.dump(meta, f)
         return
-    if "fit_error" in case:
+    if "transform_error" in case:  # fitted on X, the message of transform on the held-out rows
+        est.fit(X, y)
+        try:
+            est.transform(X_test)
+            meta["errors"]["transform"] = "no error"
+        except Exception as e:
+            meta["errors"]["transform"] = str(e)
+    elif "fit_error" in case:
         try:
             est.fit(X, y, **({"sample_weight": sw} if sw is not None else {}))
             meta["errors"]["fit"] = "no error"
@@ -388,6 +477,10 @@ def run_case(case, out):
                 save(out, method, getattr(est, m)(on), meta)
             elif m == "score":
                 save(out, method, est.score(on, y, **kw) if on is X else None, meta)
+            elif m in ("staged_predict", "staged_predict_proba", "staged_decision_function"):
+                save(out, method, np.array(list(getattr(est, m)(on))), meta)  # [stages, ...]
+            elif m == "staged_score":
+                save(out, method, np.array(list(est.staged_score(on, y, **kw))) if on is X else None, meta)
             elif m == "get_feature_names_out":
                 save(out, method, list(est.get_feature_names_out()), meta)
             elif m == "fit_predict":
