@@ -27,23 +27,16 @@ std::int64_t blockCount(std::int64_t rows, std::int64_t cols) {
 
 std::int64_t blockStart(std::int64_t b, std::int64_t blocks, std::int64_t rows) { return b * rows / blocks; }
 
-// Columns of AᵀA per block of the symmetric rank-k update.
-constexpr std::int64_t kSyrkBlock = 64;
-
 // [AᵀA, AᵀB] for row-major A [n, p], B [n, t], on the kernels' GEMM (deterministic for any thread
-// count, Note [GEMM determinism]). AᵀA is computed as a symmetric rank-k update: for each block of
-// kSyrkBlock columns only the rows down to the block's diagonal, then mirrored. Each element is the
-// same chain of multiply-adds as in the full product, and the (j, i) chain equals the (i, j) one, so
-// the result is bitwise the full GEMM's with about half the multiply-adds.
+// count, Note [GEMM determinism]). AᵀA is symmetric: the GEMM computes the tiles of its upper triangle
+// only (about half the multiply-adds) and the lower one is mirrored; each element is the chain of
+// multiply-adds of the full product, and the (j, i) chain equals the (i, j) one, so the result is bitwise
+// the full product's.
 std::pair<Eigen::MatrixXd, Eigen::MatrixXd> normalEquations(const ConstMapRow& A, const ConstMapRow& B) {
     const std::int64_t n = A.rows(), p = A.cols(), t = B.cols();
     RowMatrix G(p, p), C(p, t);
     const kernels::MatrixRef<const double> a{A.data(), n, p, p, 1}, b{B.data(), n, t, t, 1};
-    for (std::int64_t j0 = 0; j0 < p; j0 += kSyrkBlock) {
-        const std::int64_t width = std::min(kSyrkBlock, p - j0), rows = j0 + width;
-        const kernels::MatrixRef<const double> left{A.data(), n, rows, p, 1}, right{A.data() + j0, n, width, p, 1};
-        kernels::gemm(left.t(), right, kernels::MatrixRef<double>{G.data() + j0, rows, width, p, 1});
-    }
+    kernels::gemm(a.t(), a, kernels::MatrixRef<double>{G.data(), p, p, p, 1}, {.triangle = kernels::Triangle::Upper});
     for (std::int64_t i = 0; i < p; ++i)
         for (std::int64_t j = 0; j < i; ++j) G(i, j) = G(j, i);
     kernels::gemm(a.t(), b, kernels::MatrixRef<double>{C.data(), p, t, t, 1});
