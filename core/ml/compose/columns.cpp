@@ -1,5 +1,7 @@
 #include "core/ml/compose/columns.h"
 
+#include "core/tensor/error.h"
+
 namespace tessera::ml {
 
 Tensor selectColumns(const Tensor& X, const std::vector<std::int64_t>& columns) {
@@ -38,6 +40,30 @@ Tensor hstackColumns(const std::vector<Tensor>& parts, std::int64_t rows) {
         start += k;
     }
     return Tensor::fromVector<double>(out, {rows, width});
+}
+
+data::Table scaleTableBy(const data::Table& t, const std::optional<double>& weight, const std::string& estimator) {
+    if (!weight) return t;
+    data::Table out;
+    for (data::TableColumn c : t.columns()) {
+        if (!c.isNumeric())
+            throw TypeError(estimator + ": transformer_weights cannot scale the string column '" + c.name + "'");
+        for (double& v : c.numbers) v *= *weight;
+        out.addColumn(std::move(c));
+    }
+    return out;
+}
+
+data::Table hstackTables(const std::vector<data::Table>& parts, std::int64_t rows) {
+    data::Table out;
+    std::int64_t k = 0;
+    for (const auto& t : parts)
+        for (data::TableColumn c : t.columns()) {
+            c.name = "x" + std::to_string(k++);
+            out.addColumn(std::move(c));
+        }
+    if (out.columnCount() == 0) out = data::Table::fromTensor(Tensor::empty({rows, 0}, DType::Float64));
+    return out;
 }
 
 }  // namespace tessera::ml

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/data/table.h"
 #include "core/ml/base/param.h"
 #include "core/tensor/tensor.h"
 
@@ -23,5 +24,11 @@ std::optional<double> transformerWeight(const ParamValue& weights, const std::st
 Tensor scaleBy(const Tensor& t, const std::optional<double>& weight);
 // The blocks side by side (each 2-D with `rows` rows); [rows, 0] when there are none.
 Tensor hstackColumns(const std::vector<Tensor>& parts, std::int64_t rows);
+
+// The same for tables (base/tables.h): a block times its weight (numeric columns; a string column has
+// no product, TypeError naming `estimator`), and np.hstack of blocks as a table of columns x0, x1, …
+// (an ndarray's), of object dtype when a string column is in it.
+data::Table scaleTableBy(const data::Table& t, const std::optional<double>& weight, const std::string& estimator);
+data::Table hstackTables(const std::vector<data::Table>& parts, std::int64_t rows);
 
 }  // namespace tessera::ml

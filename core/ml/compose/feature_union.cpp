@@ -5,6 +5,7 @@
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
 #include "core/ml/compose/columns.h"
 #include "core/ml/compose/pipeline.h"
 
@@ -17,9 +18,9 @@ struct Part {
     bool drop = false;
 };
 
-class FeatureUnion : public Estimator {
+class FeatureUnion : public Estimator, public TableTransformer {
 public:
-    using Estimator::Estimator;
+    explicit FeatureUnion(const EstimatorInfo& info) : Estimator(info) {}
 
     ParamList getParams(bool deep) const override {
         ParamList out = Estimator::getParams(false);
@@ -66,6 +67,51 @@ public:
         return hstackColumns(outputs, X.size(0));
     }
 
+    // Tables (Note [Tables between estimators]): every transformer sees the whole table; 'passthrough'
+    // keeps its string columns.
+    Estimator& fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        fitColumns(X, y, sampleWeight, /*named=*/true);
+        return *this;
+    }
+
+    Tensor fitTransformTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitTransformColumns(X, y, sampleWeight, /*named=*/true).numericTensor();
+    }
+
+    Tensor transformTable(const data::Table& X) const override {
+        return transformColumns(X, /*named=*/true).numericTensor();
+    }
+
+    void fitColumns(const data::Table& X, const Array& y, const Tensor&, bool named) override {
+        for (const auto& p : validated())
+            if (p.estimator) fitOnTable(*p.estimator, X, y, Tensor(), named);
+        recordAttributes();
+        recordInputNames(X, named);
+    }
+
+    data::Table fitTransformColumns(const data::Table& X, const Array& y, const Tensor&, bool named) override {
+        std::vector<data::Table> outputs;
+        for (const auto& p : validated()) {
+            if (p.drop) continue;
+            outputs.push_back(scaleTableBy(p.estimator ? fitTransformToTable(*p.estimator, X, y, Tensor(), named) : X,
+                                           weightOf(p.name), className()));
+        }
+        recordAttributes();
+        recordInputNames(X, named);
+        return hstackTables(outputs, X.rows());
+    }
+
+    data::Table transformColumns(const data::Table& X, bool named) const override {
+        checkFitted();
+        std::vector<data::Table> outputs;
+        for (const auto& p : partsOf()) {
+            if (p.drop) continue;
+            outputs.push_back(scaleTableBy(p.estimator ? transformToTable(*p.estimator, X, named) : X, weightOf(p.name),
+                                           className()));
+        }
+        return hstackTables(outputs, X.rows());
+    }
+
     std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const override {
         checkFitted();
         std::vector<std::string> out;
@@ -74,9 +120,11 @@ public:
             if (p.estimator && !p.estimator->info().hasMethod("get_feature_names_out"))
                 throw AttributeError("Transformer " + p.name + " (type " + p.estimator->className() +
                                      ") does not provide get_feature_names_out.");
-            const auto names = p.estimator ? p.estimator->getFeatureNamesOut(inputFeatures)
-                                           : defaultFeatureNames(fitted("n_features_in_").item<std::int64_t>(),
-                                                                 inputFeatures, className());
+            const auto names =
+                p.estimator ? p.estimator->getFeatureNamesOut(inputFeatures)
+                : inputFeatures.empty() && hasAttribute("_input_names")
+                    ? attribute("_input_names").strings()
+                    : defaultFeatureNames(fitted("n_features_in_").item<std::int64_t>(), inputFeatures, className());
             for (const auto& n : names) out.push_back(p.name + "__" + n);
         }
         return out;
@@ -148,6 +196,12 @@ private:
         const auto parts = partsOf();
         if (parts.front().estimator && parts.front().estimator->hasAttribute("n_features_in_"))
             setAttribute("n_features_in_", parts.front().estimator->attribute("n_features_in_"));
+    }
+
+    // The columns of a named table, for the names of a 'passthrough' part (sklearn's fitted
+    // FunctionTransformer records them as its feature_names_in_; the union itself has none).
+    void recordInputNames(const data::Table& X, bool named) {
+        if (named) setAttribute("_input_names", Array(X.names()));
     }
 
     std::optional<double> weightOf(const std::string& name) const {

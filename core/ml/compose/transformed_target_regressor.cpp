@@ -7,6 +7,8 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
+#include "core/ml/metrics/regression.h"
 
 namespace tessera::ml {
 namespace {
@@ -22,6 +24,47 @@ public:
     }
 
     Estimator& fit(const Tensor& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitWith(y, [&](Estimator& regressor, const Array& yt) { regressor.fit(X, yt, sampleWeight); });
+    }
+
+    // A table reaches the regressor as it is (a Pipeline with encoders, say).
+    Estimator& fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitWith(y, [&](Estimator& regressor, const Array& yt) { fitOnTable(regressor, X, yt, sampleWeight); });
+    }
+
+    Array predict(const Tensor& X) const override {
+        checkFitted();
+        return backTransform(m_regressor->predict(X));
+    }
+
+    Array predictTable(const data::Table& X) const override {
+        checkFitted();
+        return backTransform(m_regressor->predictTable(X));
+    }
+
+    double scoreTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) const override {
+        metrics::RegressionOptions options;
+        options.sampleWeight = sampleWeight;
+        return metrics::r2Score(toFloat64(y, "y"), predictTable(X).tensor("predict"), options);
+    }
+
+protected:
+    void attributesRestored() override {
+        m_trainingDim = fitted("_training_dim").item<std::int64_t>();
+        m_regressor = param("regressor").isEstimator() ? param("regressor").asEstimator()->clone()
+                                                       : EstimatorRegistry::instance().create("LinearRegression");
+        restoreHeldAttributes(*m_regressor, attributes(), "regressor_");
+        m_transformer.reset();
+        if (param("transformer").isEstimator()) {
+            m_transformer = param("transformer").asEstimator()->clone();
+            restoreHeldAttributes(*m_transformer, attributes(), "transformer_");
+        }
+    }
+
+private:
+    // fit's checks and target transform; `fitRegressor` fits the regressor on X (a tensor or a table).
+    template <class FitRegressor>
+    Estimator& fitWith(const Array& y, const FitRegressor& fitRegressor) {
         validateParams();
         if (!param("func").isNone() || !param("inverse_func").isNone())
             throw ValueError(
@@ -50,14 +93,14 @@ public:
             yTrans = Tensor::fromVector<double>(yTrans.toVector<double>(), {n});
         m_regressor = param("regressor").isEstimator() ? param("regressor").asEstimator()->clone()
                                                        : EstimatorRegistry::instance().create("LinearRegression");
-        m_regressor->fit(X, Array(yTrans), sampleWeight);
+        fitRegressor(*m_regressor, Array(yTrans));
         recordAttributes(outputs);
         return *this;
     }
 
-    Array predict(const Tensor& X) const override {
-        checkFitted();
-        const Tensor pred = m_regressor->predict(X).tensor("predict");
+    // The regressor's predictions mapped back by the transformer (squeezed to 1-D as y was).
+    Array backTransform(const Array& predictions) const {
+        const Tensor pred = predictions.tensor("predict");
         const std::int64_t n = pred.size(0);
         Tensor back = pred.dim() == 1 ? Tensor::fromVector<double>(pred.toVector<double>(), {n, 1}) : pred;
         if (m_transformer) back = m_transformer->inverseTransform(back);
@@ -66,23 +109,11 @@ public:
         return Array(back);
     }
 
-protected:
-    void attributesRestored() override {
-        m_trainingDim = fitted("_training_dim").item<std::int64_t>();
-        m_regressor = param("regressor").isEstimator() ? param("regressor").asEstimator()->clone()
-                                                       : EstimatorRegistry::instance().create("LinearRegression");
-        restoreHeldAttributes(*m_regressor, attributes(), "regressor_");
-        m_transformer.reset();
-        if (param("transformer").isEstimator()) {
-            m_transformer = param("transformer").asEstimator()->clone();
-            restoreHeldAttributes(*m_transformer, attributes(), "transformer_");
-        }
-    }
-
-private:
     void recordAttributes(std::int64_t outputs) {
         if (m_regressor->hasAttribute("n_features_in_"))
             setAttribute("n_features_in_", m_regressor->attribute("n_features_in_"));
+        if (m_regressor->hasAttribute("feature_names_in_"))
+            setAttribute("feature_names_in_", m_regressor->attribute("feature_names_in_"));
         for (auto& [name, value] : heldAttributes(*m_regressor, "regressor_")) setAttribute(name, std::move(value));
         if (m_transformer)
             for (auto& [name, value] : heldAttributes(*m_transformer, "transformer_"))

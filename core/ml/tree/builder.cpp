@@ -69,9 +69,11 @@ public:
         if (p.splitter == SplitterKind::Best) {
             m_packed.resize(n);
             m_scratch.resize(n);
-            m_saved.resize(n);
+            m_tiedMark.assign(n, 0);
+            m_work.resize(n);
         }
         m_maxFeatures = p.maxFeatures < 0 ? X.cols() : p.maxFeatures;
+        if (p.splitter == SplitterKind::Best) presort();
         crit.y = y;
         crit.sampleWeight = sw;
         crit.samples = m_samples.data();
@@ -124,38 +126,129 @@ private:
     // weights (none, bootstrap counts, integer sample weights) — the order of tied values changes no
     // bit of the tree, so sklearn's introsort can give way to a stable radix sort of each value's
     // rank among its column's distinct values; the values themselves come back from the rank table.
-    // Sums of fractional weights or of regression targets depend on that order: they keep sklearnSort
-    // where a node holds tied values of the feature, and use the rank sort everywhere else (distinct
-    // values have one sorted order) — boosting's and regression forests' continuous features.
-    void sortByRank(int64_t f, int64_t start, int64_t end) {
+    // Sums of fractional weights or of regression targets depend on that order: where a node holds
+    // tied values of the feature, the rank sort's result guides sklearn's own introsort down the
+    // subarrays holding the ties (Note [Introsort with the ties only] in sklearn_sort.h); everywhere
+    // else (distinct values have one sorted order) the rank sort is the result — boosting's and
+    // regression forests' continuous features.
+    //
+    // Note [Presorted lists]: when a node sorts a good share of the features (max_features at least a
+    // quarter of them), each feature keeps the tree's samples as (rank << 32 | sample) in ascending
+    // order, one list per feature whose range [start, end) holds the node's samples; a split divides
+    // every list stably into its children's ranges, one sequential pass per feature instead of a radix
+    // sort per visited feature. Sizes are capped so a large X does not pay columns × rows × 8 bytes.
+    void presort() {
+        const int64_t nS = nSamples(), cols = m_X.cols();
+        if (m_maxFeatures * 4 < cols || nS * cols > (int64_t{1} << 24) || nS < 256) return;
+        m_lists.resize(nS * cols);
+        m_goesLeft.assign(m_X.rows(), 0);
+        for (const int64_t i : m_samples) m_goesLeft[i] = 1;  // membership while the lists are built
+        for (int64_t f = 0; f < cols; ++f) {
+            const uint32_t* order = m_X.order(f);
+            const uint32_t* rank = m_X.ranks(f);
+            uint64_t* list = m_lists.data() + f * nS;
+            for (int64_t i = 0, k = 0, rows = m_X.rows(); i < rows; ++i) {
+                const uint32_t r = order[i];
+                if (m_goesLeft[r]) list[k++] = (static_cast<uint64_t>(rank[r]) << 32) | r;
+            }
+        }
+        for (const int64_t i : m_samples) m_goesLeft[i] = 0;
+        m_presorted = true;
+    }
+
+    // Divides every presorted list's range [start, end) into the children's [start, pos) and [pos, end),
+    // keeping each side in ascending order; m_samples is already partitioned.
+    void partitionLists(int64_t start, int64_t pos, int64_t end) {
+        const int64_t nS = nSamples(), n = end - start;
+        for (int64_t i = start; i < pos; ++i) m_goesLeft[m_samples[i]] = 1;
+        uint64_t* right = m_scratch.data();
+        for (int64_t f = 0, cols = m_X.cols(); f < cols; ++f) {
+            uint64_t* list = m_lists.data() + f * nS + start;
+            int64_t l = 0, r = 0;
+            for (int64_t i = 0; i < n; ++i) {
+                const uint64_t v = list[i];
+                const bool left = m_goesLeft[v & 0xFFFFFFFFu];
+                list[l] = v;
+                right[r] = v;
+                l += left;
+                r += !left;
+            }
+            std::copy_n(right, r, list + l);
+        }
+        for (int64_t i = start; i < pos; ++i) m_goesLeft[m_samples[i]] = 0;
+    }
+
+    // rankSorted returns the node's (rank << 32 | sample) pairs of feature f in ascending order.
+    const uint64_t* rankSorted(int64_t f, int64_t start, int64_t end) {
+        if (m_presorted) return m_lists.data() + f * nSamples() + start;
         const uint32_t* rank = m_X.ranks(f);
-        const float* distinct = m_X.distinctValues(f);
         const int64_t n = end - start;
-        int64_t* samples = m_samples.data() + start;
+        const int64_t* samples = m_samples.data() + start;
         uint64_t* a = m_packed.data();
         for (int64_t i = 0; i < n; ++i) {
             a[i] = (static_cast<uint64_t>(rank[samples[i]]) << 32) | static_cast<uint64_t>(samples[i]);
         }
         if (n < 256) {
             std::sort(a, a + n);
-        } else {
-            uint64_t* src = a;
-            uint64_t* dst = m_scratch.data();
-            const uint64_t maxRank = static_cast<uint64_t>(m_X.distinctCount(f) - 1);
-            for (int shift = 32; shift < 64 && (maxRank >> (shift - 32)) != 0; shift += 8) {
-                int64_t count[257] = {};
-                for (int64_t i = 0; i < n; ++i) ++count[((src[i] >> shift) & 255) + 1];
-                if (std::find(count + 1, count + 257, n) != count + 257) continue;  // one digit only
-                for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
-                for (int64_t i = 0; i < n; ++i) dst[count[(src[i] >> shift) & 255]++] = src[i];
-                std::swap(src, dst);
-            }
-            a = src;
+            return a;
         }
+        uint64_t* src = a;
+        uint64_t* dst = m_scratch.data();
+        const uint64_t maxRank = static_cast<uint64_t>(m_X.distinctCount(f) - 1);
+        for (int shift = 32; shift < 64 && (maxRank >> (shift - 32)) != 0; shift += 8) {
+            int64_t count[257] = {};
+            for (int64_t i = 0; i < n; ++i) ++count[((src[i] >> shift) & 255) + 1];
+            if (std::find(count + 1, count + 257, n) != count + 257) continue;  // one digit only
+            for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
+            for (int64_t i = 0; i < n; ++i) dst[count[(src[i] >> shift) & 255]++] = src[i];
+            std::swap(src, dst);
+        }
+        return src;
+    }
+
+    void writeSorted(const uint64_t* a, int64_t f, int64_t start, int64_t end) {
+        const float* distinct = m_X.distinctValues(f);
+        int64_t* samples = m_samples.data() + start;
         float* Xf = m_Xf.data() + start;
-        for (int64_t i = 0; i < n; ++i) {
+        for (int64_t i = 0, n = end - start; i < n; ++i) {
             samples[i] = static_cast<int64_t>(a[i] & 0xFFFFFFFFu);
             Xf[i] = distinct[a[i] >> 32];
+        }
+    }
+
+    // The node's samples sorted by feature f with ties in sklearn's introsort order.
+    void sortAsSklearn(int64_t f, int64_t start, int64_t end) {
+        const uint64_t* a = rankSorted(f, start, end);
+        const int64_t n = end - start;
+        int64_t nTied = 0;
+        for (int64_t i = 1; i < n; ++i) {
+            if ((a[i] >> 32) != (a[i - 1] >> 32)) continue;
+            uint8_t& prev = m_tiedMark[a[i - 1] & 0xFFFFFFFFu];
+            nTied += 1 - prev;
+            prev = 1;
+            m_tiedMark[a[i] & 0xFFFFFFFFu] = 1;
+            ++nTied;
+        }
+        if (nTied == 0) {
+            writeSorted(a, f, start, end);
+            return;
+        }
+        const uint32_t* rank = m_X.ranks(f);
+        const int64_t* samples = m_samples.data() + start;
+        uint64_t* work = m_work.data();
+        for (int64_t i = 0; i < n; ++i) {
+            const int64_t s = samples[i];
+            work[i] = (static_cast<uint64_t>(rank[s]) << 32) | (static_cast<uint64_t>(m_tiedMark[s]) << 31) |
+                      static_cast<uint64_t>(s);
+        }
+        for (int64_t i = 0; i < n; ++i) m_tiedMark[a[i] & 0xFFFFFFFFu] = 0;
+        detail::introsortTies(work, n, detail::introsortDepth(n), a, nTied);
+        const float* distinct = m_X.distinctValues(f);
+        int64_t* out = m_samples.data() + start;
+        float* Xf = m_Xf.data() + start;
+        for (int64_t i = 0; i < n; ++i) {
+            out[i] = static_cast<int64_t>(work[i] & detail::kSampleMask);
+            Xf[i] = distinct[work[i] >> 32];
         }
     }
 
@@ -168,7 +261,6 @@ private:
         const int64_t start = m_start, end = m_end;
         const int64_t minLeaf = m_params.minSamplesLeaf;
         const double minWeightLeaf = m_params.minWeightLeaf;
-        int64_t* samples = m_samples.data();
         float* Xf = m_Xf.data();
         SplitRecord best, current;
         best.pos = end;
@@ -189,20 +281,9 @@ private:
             fJ += nFound;
             current.feature = m_features[fJ];
             if (m_rankColumns[current.feature]) {
-                sortByRank(current.feature, start, end);
+                writeSorted(rankSorted(current.feature, start, end), current.feature, start, end);
             } else {
-                // A node whose values of this feature are all distinct has one sorted order too; only a node
-                // holding a tie needs sklearn's introsort from the samples' order before sorting.
-                std::copy(samples + start, samples + end, m_saved.begin());
-                sortByRank(current.feature, start, end);
-                bool tie = false;
-                for (int64_t i = start + 1; i < end && !tie; ++i) tie = Xf[i] == Xf[i - 1];
-                if (tie) {
-                    std::copy(m_saved.begin(), m_saved.begin() + (end - start), samples + start);
-                    const float* col = m_X.column(current.feature);
-                    for (int64_t i = start; i < end; ++i) Xf[i] = col[samples[i]];
-                    detail::sklearnSort(Xf + start, samples + start, end - start);
-                }
+                sortAsSklearn(current.feature, start, end);
             }
             if (Xf[end - 1] <= Xf[start] + kFeatureThreshold) {
                 std::swap(m_features[fJ], m_features[nTotal]);
@@ -237,6 +318,7 @@ private:
         }
         if (best.pos < end) {
             partition(best);
+            if (m_presorted) partitionLists(start, best.pos, end);
             finishSplit(impurity, best);
         }
         restoreConstants(nKnown, nFound);
@@ -330,9 +412,13 @@ private:
     std::vector<int64_t> m_features;
     std::vector<int64_t> m_constantFeatures;
     std::vector<float> m_Xf;
-    std::vector<char> m_rankColumns;  // per feature: sortByRank gives sklearn's order
+    std::vector<char> m_rankColumns;  // per feature: the rank sort alone gives sklearn's tree
     std::vector<uint64_t> m_packed, m_scratch;
-    std::vector<int64_t> m_saved;
+    std::vector<uint64_t> m_lists;    // Note [Presorted lists]: nSamples() per feature
+    std::vector<uint8_t> m_goesLeft;  // per sample, while partitionLists runs
+    bool m_presorted = false;
+    std::vector<uint64_t> m_work;     // sortAsSklearn's packed words
+    std::vector<uint8_t> m_tiedMark;  // per sample: its value of the feature being sorted is tied in the node
     int64_t m_maxFeatures = 0;
     double m_weightedNSamples = 0.0;
     int64_t m_start = 0, m_end = 0;
@@ -521,7 +607,13 @@ TrainingData TrainingData::fromRowMajor(const float* X, int64_t rows, int64_t co
 }
 
 void TrainingData::rank() {
+    // The splitter packs a sample index into 31 bits (Note [Introsort with the ties only]).
+    if (m_rows >= (int64_t{1} << 31)) {
+        throw ValueError("TrainingData: X has " + std::to_string(m_rows) +
+                         " rows; trees are grown on at most 2147483647 rows");
+    }
     m_ranks.resize(m_rows * m_cols);
+    m_order.resize(m_rows * m_cols);
     m_distinctStart.assign(1, 0);
     std::vector<std::pair<float, uint32_t>> order(m_rows);
     for (int64_t j = 0; j < m_cols; ++j) {
@@ -535,6 +627,7 @@ void TrainingData::rank() {
                 m_distinct.push_back(order[i].first);
             }
             m_ranks[j * m_rows + order[i].second] = r;
+            m_order[j * m_rows + i] = order[i].second;
         }
         m_distinctStart.push_back(static_cast<int64_t>(m_distinct.size()));
     }

@@ -37,9 +37,9 @@ struct TreeParams {
     uint32_t seed = 1;
 };
 
-// X as the splitter reads it: float32, one contiguous column per feature, and each value's rank
-// among its column's distinct values (Note [Sorting by rank]). Throws ValueError for NaN or infinity
-// (as sklearn's check_array: "Input X contains NaN.").
+// X as the splitter reads it: float32, one contiguous column per feature, each value's rank among
+// its column's distinct values and each column's rows in ascending order (Note [Sorting by rank]).
+// Throws ValueError for NaN or infinity (as sklearn's check_array: "Input X contains NaN.").
 class TrainingData {
 public:
     static TrainingData fromRowMajor(const double* X, int64_t rows, int64_t cols);
@@ -51,6 +51,7 @@ public:
     const uint32_t* ranks(int64_t j) const { return m_ranks.data() + j * m_rows; }
     const float* distinctValues(int64_t j) const { return m_distinct.data() + m_distinctStart[j]; }
     int64_t distinctCount(int64_t j) const { return m_distinctStart[j + 1] - m_distinctStart[j]; }
+    const uint32_t* order(int64_t j) const { return m_order.data() + j * m_rows; }  // rows by ascending value
 
 private:
     void rank();
@@ -58,6 +59,7 @@ private:
     int64_t m_cols = 0;
     std::vector<float> m_values;
     std::vector<uint32_t> m_ranks;
+    std::vector<uint32_t> m_order;
     std::vector<float> m_distinct;
     std::vector<int64_t> m_distinctStart;
 };

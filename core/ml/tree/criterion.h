@@ -86,7 +86,18 @@ struct ClassificationCriterion : CriterionBase {
     }
 
     void update(int64_t newPos) {
-        if (newPos - pos <= end - newPos) {
+        if (nOutputs == 1 && newPos - pos <= end - newPos) {
+            // The loop below for one output, its weighted count kept in a register.
+            double* left = sumLeft.data();
+            double weighted = weightedNLeft;
+            for (int64_t p = pos; p < newPos; ++p) {
+                const int64_t i = samples[p];
+                const double w = weight(i);
+                left[static_cast<int64_t>(y[i])] += w;
+                weighted += w;
+            }
+            weightedNLeft = weighted;
+        } else if (newPos - pos <= end - newPos) {
             for (int64_t p = pos; p < newPos; ++p) {
                 const int64_t i = samples[p];
                 const double w = weight(i);
@@ -208,7 +219,26 @@ struct RegressionCriterion : CriterionBase {
     }
 
     void update(int64_t newPos) {
-        if (newPos - pos <= end - newPos) {
+        if (nOutputs == 1 && newPos - pos <= end - newPos) {
+            // The same sums in the same order as the loop below, kept in registers: the scan of a split
+            // search calls this once per position.
+            double sum = sumLeft[0], weighted = weightedNLeft;
+            if (sampleWeight) {
+                for (int64_t p = pos; p < newPos; ++p) {
+                    const int64_t i = samples[p];
+                    const double w = sampleWeight[i];
+                    sum += w * y[i];
+                    weighted += w;
+                }
+            } else {
+                for (int64_t p = pos; p < newPos; ++p) {
+                    sum += y[samples[p]];
+                    weighted += 1.0;
+                }
+            }
+            sumLeft[0] = sum;
+            weightedNLeft = weighted;
+        } else if (newPos - pos <= end - newPos) {
             for (int64_t p = pos; p < newPos; ++p) {
                 const int64_t i = samples[p];
                 const double w = weight(i);

@@ -83,11 +83,107 @@ inline void introsort(float* Xf, int64_t* samples, int64_t n, int maxd) {
     }
 }
 
+// _utils.log is log base 2: ln(x) / ln(2).
+inline int introsortDepth(int64_t n) { return 2 * static_cast<int>(std::log(static_cast<double>(n)) / std::log(2.0)); }
+
 inline void sklearnSort(float* Xf, int64_t* samples, int64_t n) {
     if (n == 0) return;
-    // _utils.log is log base 2: ln(x) / ln(2).
-    const int maxd = 2 * static_cast<int>(std::log(static_cast<double>(n)) / std::log(2.0));
-    introsort(Xf, samples, n, maxd);
+    introsort(Xf, samples, n, introsortDepth(n));
+}
+
+// Note [Introsort with the ties only]: every step of the introsort keeps, in each subarray it
+// recurses into, exactly the pairs whose sorted positions that subarray covers (pivots split between
+// distinct values). A subarray without two equal values therefore ends sorted, in the one order its
+// distinct values have, whatever the steps taken inside it; only subarrays holding a tie need sklearn's
+// steps to place the tied samples as sklearn does. introsortTies runs sklearn's partitions (and its
+// heapsort past the depth limit) only down the subarrays that still hold at least two samples flagged
+// as tied (their value occurs more than once in the node) and copies every other subarray from
+// `sorted`, the same pairs already in ascending order from another sort.
+//
+// It works on packed words, rank << 32 | tied << 31 | sample, in the node's order before the sort:
+// comparing ranks is comparing values (equal values have equal ranks), so every pivot, swap and
+// heap step is sklearn's, and one array moves instead of two. The partition is branch-free, since
+// its comparisons are as unpredictable as the data. Samples must be below 2^31.
+inline constexpr uint64_t kTiedBit = uint64_t{1} << 31;
+inline constexpr uint64_t kSampleMask = kTiedBit - 1;
+
+inline uint32_t rankOf(uint64_t w) { return static_cast<uint32_t>(w >> 32); }
+
+inline void siftDownPacked(uint64_t* a, int64_t start, int64_t end) {
+    int64_t root = start;
+    while (true) {
+        const int64_t child = root * 2 + 1;
+        int64_t maxind = root;
+        if (child < end && rankOf(a[maxind]) < rankOf(a[child])) maxind = child;
+        if (child + 1 < end && rankOf(a[maxind]) < rankOf(a[child + 1])) maxind = child + 1;
+        if (maxind == root) return;
+        std::swap(a[root], a[maxind]);
+        root = maxind;
+    }
+}
+
+inline void heapsortPacked(uint64_t* a, int64_t n) {
+    int64_t start = (n - 2) / 2;
+    while (true) {
+        siftDownPacked(a, start, n);
+        if (start == 0) break;
+        --start;
+    }
+    for (int64_t end = n - 1; end > 0; --end) {
+        std::swap(a[0], a[end]);
+        siftDownPacked(a, 0, end);
+    }
+}
+
+inline uint32_t median3Packed(const uint64_t* a, int64_t n) {
+    const uint32_t x = rankOf(a[0]), y = rankOf(a[n / 2]), z = rankOf(a[n - 1]);
+    if (x < y) {
+        if (y < z) return y;
+        if (x < z) return z;
+        return x;
+    }
+    if (y < z) {
+        if (x < z) return x;
+        return z;
+    }
+    return y;
+}
+
+inline void introsortTies(uint64_t* a, int64_t n, int maxd, const uint64_t* sorted, int64_t nTied) {
+    while (n > 1) {
+        if (nTied < 2) {
+            std::copy_n(sorted, n, a);
+            return;
+        }
+        if (maxd <= 0) {
+            heapsortPacked(a, n);
+            return;
+        }
+        --maxd;
+        const uint32_t pivot = median3Packed(a, n);
+        int64_t i = 0, l = 0, r = n, tiedLeft = 0, tiedRight = 0;
+        while (i < r) {
+            // sklearn's three-way step: below the pivot swaps with l (i, l advance), above swaps with
+            // r - 1 (r retreats), equal stays (i advances); j == i makes the swap a no-op.
+            const uint64_t x = a[i];
+            const uint32_t v = rankOf(x);
+            const int64_t lt = v<pivot, gt = v> pivot;
+            const int64_t tied = static_cast<int64_t>((x >> 31) & 1);
+            r -= gt;
+            const int64_t j = i + lt * (l - i) + gt * (r - i);  // l, r or i without a branch
+            a[i] = a[j];
+            a[j] = x;
+            l += lt;
+            i += 1 - gt;
+            tiedLeft += lt & tied;
+            tiedRight += gt & tied;
+        }
+        introsortTies(a, l, maxd, sorted, tiedLeft);
+        a += r;
+        sorted += r;
+        n -= r;
+        nTied = tiedRight;
+    }
 }
 
 }  // namespace tessera::ml::tree::detail

@@ -433,6 +433,18 @@ private slots:
                         }
                     };
                     compareAttributes(*est, meta.at("attributes"), "");
+                    // A case's "private" attributes (HistGradientBoosting's _predictors) are compared too.
+                    if (const io::Json* priv = meta.find("private")) {
+                        for (const auto& n : priv->asArray()) {
+                            const std::string name = n.asString();
+                            auto ref = refOf("attr." + name);
+                            if (!est->hasAttribute(name) || !ref) {
+                                problems.push_back("private attribute " + name + " is missing");
+                            } else if (auto p = compare(name, est->attribute(name), *ref, tol); !p.empty()) {
+                                problems.push_back(p);
+                            }
+                        }
+                    }
                     const io::Json& children = meta.at("children");
                     for (const auto& [name, child] : est->children()) {
                         // An estimator held as a parameter (a search's estimator) is cloned, never fitted.

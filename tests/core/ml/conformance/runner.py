@@ -406,6 +406,25 @@ def held_children(est):
     return out
 
 
+def private_attribute(est, name):
+    """A private attribute as Tessera stores it: HistGradientBoosting's `_predictors.FIELD` is every
+    TreePredictor's nodes[FIELD] (or its [n, 8] bitsets) concatenated in iteration-major order, with the
+    trees' first node and first bitset row in `_predictors.offsets` / `_predictors.bitset_offsets`."""
+    if name.startswith("_predictors."):
+        field = name[len("_predictors."):]
+        trees = [p for it in est._predictors for p in it]
+        if field in ("offsets", "bitset_offsets"):
+            sizes = [len(p.nodes) if field == "offsets" else len(p.raw_left_cat_bitsets) for p in trees]
+            return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        if field in ("raw_left_cat_bitsets", "binned_left_cat_bitsets"):
+            return np.concatenate([getattr(p, field) for p in trees]).reshape(-1, 8).astype(np.int64)
+        return np.concatenate([p.nodes[field] for p in trees])
+    value = est
+    for part in name.split("."):
+        value = value[int(part)] if part.isdigit() else getattr(value, part)
+    return np.ravel(value)
+
+
 def make_estimator(case):
     """The case's estimator; a score_func given by name is sklearn.feature_selection's function."""
     params = {k: decode(v) for k, v in case.get("params", {}).items()}
@@ -490,6 +509,10 @@ def run_case(case, out):
             else:
                 raise ValueError(m)
         meta["attributes"] = save_attributes(est, "", out, meta)
+        # "private": names of private attributes compared as well (HistGradientBoosting's predictors).
+        meta["private"] = case.get("private", [])
+        for name in meta["private"]:
+            save(out, "attr." + name, private_attribute(est, name), meta)
         meta["children"] = {}
         for step, child in held_children(est):
             if not hasattr(child, "get_params"):

@@ -1,7 +1,8 @@
 // HistGradientBoosting* beyond the conformance cases: the bin mapper's thresholds are sklearn's
 // `_bin_mapper.bin_thresholds_` bit for bit (distinct values, quantiles, NaN, the 200000-row
 // subsample), loss='poisson' and early_stopping='auto' on more than 10000 rows give sklearn's
-// predictions, and 1 and 2 threads grow the same trees.
+// predictions, 1 and 2 threads grow the same trees (with categorical, monotonic and interaction
+// constraints too), and predictorTrees gives tree_ arrays that reproduce the raw predictions.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -11,8 +12,10 @@
 
 #include "core/io/npy.h"
 #include "core/kernels/parallel.h"
+#include "core/ml/base/errors.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/ensemble/hist_gradient_boosting/binning.h"
+#include "core/ml/ensemble/hist_gradient_boosting/predictor_trees.h"
 
 using namespace tessera;
 using namespace tessera::ml;
@@ -28,6 +31,29 @@ bool near(const std::vector<double>& got, const std::vector<double>& want, doubl
 
 bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+// rows × 4: a category in [0, 12) (NaN every 17th row), two smooth columns and a noisy one; y mixes them.
+struct Mixed {
+    Tensor X;
+    std::vector<double> y;
+};
+Mixed mixedData(int64_t rows) {
+    std::vector<double> x(rows * 4), y(rows);
+    uint64_t state = 12345;
+    auto uniform = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
+    for (int64_t r = 0; r < rows; ++r) {
+        const double c = std::floor(uniform() * 12), a = uniform() * 4 - 2, b = uniform() * 4 - 2, e = uniform();
+        x[r * 4] = r % 17 == 0 ? std::nan("") : c;
+        x[r * 4 + 1] = a;
+        x[r * 4 + 2] = b;
+        x[r * 4 + 3] = e;
+        y[r] = (static_cast<int64_t>(c) % 3 == 0 ? 1.5 : -0.5) + a - 0.5 * b * b + 0.3 * e;
+    }
+    return {Tensor::fromVector<double>(x, {rows, 4}), y};
 }
 
 }  // namespace
@@ -126,6 +152,61 @@ private slots:
         }
         QVERIFY(sameBits(predictions[0], predictions[2]));
         QVERIFY(sameBits(predictions[1], predictions[3]));
+    }
+
+    void oneAndTwoThreadsGrowTheSameConstrainedTrees() {
+        const Mixed d = mixedData(12000);
+        const Tensor y = Tensor::fromVector<double>(d.y, {12000});
+        std::vector<std::vector<double>> out;
+        for (const int threads : {1, 2}) {
+            kernels::setNumThreads(threads);
+            auto est = EstimatorRegistry::instance().create(
+                "HistGradientBoostingRegressor",
+                {{"max_iter", 8},
+                 {"early_stopping", false},
+                 {"categorical_features", ParamValue::list({0})},
+                 {"monotonic_cst", ParamValue::list({0, 1, -1, 0})},
+                 {"interaction_cst", ParamValue::list({ParamValue::list({0, 1}), ParamValue::list({1, 2, 3})})}});
+            est->fit(d.X, Array(y));
+            out.push_back(est->predict(d.X).tensor().toVector<double>());
+            out.push_back(est->attribute("_predictors.value").tensor().toVector<double>());
+            out.push_back(est->attribute("_predictors.raw_left_cat_bitsets").tensor().toVector<double>());
+        }
+        for (size_t i = 0; i < 3; ++i) QVERIFY(sameBits(out[i], out[i + 3]));
+    }
+
+    void predictorTreesGiveTheRawPredictions() {
+        const Mixed d = mixedData(600);
+        auto est = EstimatorRegistry::instance().create("HistGradientBoostingRegressor",
+                                                        {{"max_iter", 12}, {"min_samples_leaf", 5}});
+        est->fit(d.X, Array(Tensor::fromVector<double>(d.y, {600})));
+        const std::vector<std::vector<tree::Tree>> trees = hgb::predictorTrees(*est);
+        QCOMPARE(static_cast<int64_t>(trees.size()), est->attribute("n_iter_").tensor().item<int64_t>());
+        const double baseline = est->attribute("_baseline_prediction").tensor().toVector<double>()[0];
+        const std::vector<double> want = est->predict(d.X).tensor().toVector<double>();
+        const double* xs = d.X.data<double>();
+        std::vector<double> got(600, baseline);
+        for (const auto& iteration : trees) {
+            QCOMPARE(iteration.size(), size_t{1});
+            const tree::Tree& t = iteration[0];
+            t.validate();
+            QVERIFY(t.comparison == tree::Comparison::LessEqual);
+            for (int64_t r = 0; r < 600; ++r) {
+                int64_t n = 0;
+                while (t.childrenLeft[n] != tree::kLeaf) {
+                    const double v = xs[r * 4 + t.feature[n]];
+                    const bool left = std::isnan(v) ? t.missingGoLeft[n] != 0 : v <= t.threshold[n];
+                    n = left ? t.childrenLeft[n] : t.childrenRight[n];
+                }
+                got[r] += t.value[n];
+            }
+        }
+        QVERIFY(sameBits(got, want));
+
+        auto categorical = EstimatorRegistry::instance().create(
+            "HistGradientBoostingRegressor", {{"max_iter", 3}, {"categorical_features", ParamValue::list({0})}});
+        categorical->fit(d.X, Array(Tensor::fromVector<double>(d.y, {600})));
+        QVERIFY_THROWS_EXCEPTION(ValueError, hgb::predictorTrees(*categorical));
     }
 };
 

@@ -154,5 +154,17 @@ add("absolute_error_repeated_weighted", DecisionTreeRegressor(criterion="absolut
 add("absolute_error_random_multi_output", DecisionTreeRegressor(criterion="absolute_error", splitter="random",
     max_leaf_nodes=15, random_state=3), Xg[:150], np.column_stack([yg[:150], np.round(Xg[:150, 2])]))
 
+# Continuous columns with a few exactly repeated values (as float32 columns of make_classification
+# have): the splitter's rank sort with sklearn's introsort run only down the subarrays holding ties,
+# and its presorted lists, with the order of tied samples reaching regression sums and weighted counts.
+Xt, yt = make_regression(n_samples=2000, n_features=6, n_informative=4, noise=2.0, random_state=4)
+for j in range(Xt.shape[1]):
+    Xt[rng.randint(0, 2000, 40), j] = Xt[rng.randint(0, 2000, 40), j]
+add("friedman_mse_few_ties", DecisionTreeRegressor(criterion="friedman_mse", max_depth=6, random_state=0), Xt, yt,
+    sample_weight=np.ones(2000))
+add("squared_error_few_ties_sqrt", DecisionTreeRegressor(max_features="sqrt", max_depth=9, random_state=1), Xt, yt)
+add("gini_few_ties_weighted", DecisionTreeClassifier(max_depth=8, random_state=2), Xt, (yt > 0).astype(int),
+    sample_weight=rng.rand(2000) + 0.25)
+
 with open(os.path.join(out, "cases.json"), "w") as f:
     json.dump(cases, f)

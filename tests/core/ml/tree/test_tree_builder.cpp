@@ -7,13 +7,16 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "core/io/json.h"
 #include "core/io/npy.h"
 #include "core/ml/tree/builder.h"
+#include "core/ml/tree/sklearn_sort.h"
 #include "core/ml/tree/tree.h"
 
 using namespace tessera;
@@ -139,6 +142,54 @@ private slots:
             const PruningPath path = full.pruningPath();
             check("ccp_alphas", compareExact(path.ccpAlphas, load<double>(dir, name + "ccp_alphas")));
             check("impurities", compareExact(path.impurities, load<double>(dir, name + "ccp_impurities")));
+        }
+    }
+
+    // Note [Introsort with the ties only]: the same samples in the same places as sklearnSort, for
+    // nodes from all-distinct to nearly all-equal, small and past the heapsort depth.
+    void introsortTiesIsSklearnSort() {
+        std::mt19937 gen(7);
+        for (int trial = 0; trial < 3000; ++trial) {
+            const int64_t n = 1 + static_cast<int64_t>(gen() % (trial % 3 == 0 ? 3000 : 200));
+            const int64_t kinds[] = {3, n, 5 * n, 2};
+            const int64_t nDistinct = 1 + static_cast<int64_t>(gen() % kinds[trial % 4]);
+            std::vector<float> distinct(nDistinct);
+            for (int64_t i = 0; i < nDistinct; ++i) distinct[i] = 0.5f * static_cast<float>(i) - 3.0f;
+            std::vector<int64_t> samples(n);
+            for (int64_t i = 0; i < n; ++i) samples[i] = i;
+            std::shuffle(samples.begin(), samples.end(), gen);
+            std::vector<uint32_t> rank(n);
+            std::vector<float> Xf(n);
+            std::vector<uint64_t> sorted(n);
+            for (int64_t i = 0; i < n; ++i) {
+                rank[i] = static_cast<uint32_t>(gen() % nDistinct);
+                Xf[i] = distinct[rank[i]];
+                sorted[i] = (static_cast<uint64_t>(rank[i]) << 32) | static_cast<uint64_t>(samples[i]);
+            }
+            std::sort(sorted.begin(), sorted.end());
+            std::vector<uint8_t> tied(n, 0);
+            int64_t nTied = 0;
+            for (int64_t i = 1; i < n; ++i) {
+                if ((sorted[i] >> 32) != (sorted[i - 1] >> 32)) continue;
+                nTied += 1 - tied[sorted[i - 1] & 0xFFFFFFFFu];
+                tied[sorted[i - 1] & 0xFFFFFFFFu] = 1;
+                tied[sorted[i] & 0xFFFFFFFFu] = 1;
+                ++nTied;
+            }
+            std::vector<uint64_t> work(n);
+            for (int64_t i = 0; i < n; ++i) {
+                const uint64_t sample = static_cast<uint64_t>(samples[i]);
+                work[i] = (static_cast<uint64_t>(rank[i]) << 32) | (static_cast<uint64_t>(tied[sample]) << 31) | sample;
+            }
+            std::vector<float> wantX = Xf;
+            std::vector<int64_t> want = samples;
+            detail::sklearnSort(wantX.data(), want.data(), n);
+            detail::introsortTies(work.data(), n, detail::introsortDepth(n), sorted.data(), nTied);
+            for (int64_t i = 0; i < n; ++i) {
+                samples[i] = static_cast<int64_t>(work[i] & detail::kSampleMask);
+                Xf[i] = distinct[work[i] >> 32];
+            }
+            QVERIFY2(samples == want && Xf == wantX, qPrintable(QString("trial %1, %2 values").arg(trial).arg(n)));
         }
     }
 };
