@@ -266,7 +266,7 @@ void Estimator::setAttribute(std::string_view name, Array value) {
 
 void Estimator::restoreAttributes(std::vector<std::pair<std::string, Array>> attributes) {
     m_attributes = std::move(attributes);
-    attributesRestored();
+    if (!m_attributes.empty()) attributesRestored();  // nothing to rebuild in an unfitted estimator
 }
 
 std::vector<Estimator::HeldEstimators> Estimator::heldEstimators() const { return {}; }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/cluster/kmeans_common.h"
 #include "core/ml/random_state.h"
@@ -114,6 +115,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array&, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "restarts", runs(10));
         clearAttributes();
         const Tensor Xt = validateFitX(Xin);
         const std::int64_t n = Xt.size(0), p = Xt.size(1), k = paramInt("n_clusters");
@@ -140,6 +142,7 @@ public:
         Run best;
         bool have = false;
         for (std::int64_t run = 0; run < nInit; ++run) {
+            report.checkStop();
             RowMatrix seeds;
             if (arrayInit) {
                 seeds = given;
@@ -155,6 +158,7 @@ public:
                 best = std::move(r);
                 have = true;
             }
+            report.advance();
         }
         best.centers.rowwise() += mean;
         setCenters(best.centers);

@@ -5,6 +5,7 @@
 // logsumexp, and sklearn's initialisations drawn from one RandomState: KMeans labels (n_init=1),
 // uniform responsibilities, rows chosen without replacement, or k-means++ rows.
 #include "core/ml/mixture/gaussian_mixture.h"
+#include "core/ml/base/fit_monitor.h"
 
 #include <Eigen/Dense>
 #include <cmath>
@@ -208,6 +209,7 @@ public:
     Array fitPredict(const Tensor& Xin, const Array&, const Tensor&) override {
         validateParams();
         const bool warm = paramBool("warm_start") && hasAttribute("converged_");
+        FitReporter report(*this, "inits", warm ? 1 : paramInt("n_init"));
         std::optional<Params> previous;
         double previousBound = 0;
         if (warm) previous = fittedParams(), previousBound = fitted("lower_bound_").item<double>();
@@ -229,11 +231,13 @@ public:
         Params best;
         std::int64_t bestIter = 0;
         for (std::int64_t init = 0; init < nInit; ++init) {
+            report.checkStop();
             Params p = warm ? *previous : initialParameters(X, rs);
             double bound = warm ? previousBound : -std::numeric_limits<double>::infinity();
             if (maxIter == 0) {
                 best = p;
                 bestIter = 0;
+                report.advance();
                 continue;
             }
             std::int64_t iter = 1;
@@ -253,6 +257,7 @@ public:
                 best = p;
                 bestIter = iter;
             }
+            report.advance();
         }
         storeParameters(best, d);
         setAttribute("converged_", Array(Tensor::scalar<bool>(converged)));
