@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "core/ml/base/param.h"
+#include "core/ml/base/tables.h"
 #include "core/ml/base/warnings.h"
 #include "core/tensor/error.h"
 
@@ -56,10 +57,10 @@ Array takeRows(const Array& a, const std::vector<std::int64_t>& rows) {
     return Array(takeRows(a.tensor(), rows));
 }
 
-Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight, const char* where) {
-    if (!X.defined() || X.dim() < 1) throw ValueError(std::string(where) + ": X must be an array of rows");
-    Dataset d{X.isContiguous() ? X : Tensor::fromVector<double>(X.toVector<double>(), X.sizes()), y, sampleWeight};
-    const std::int64_t n = X.size(0);
+namespace {
+
+// check_consistent_length of X, y and sample_weight.
+void checkLengths(std::int64_t n, const Array& y, const Tensor& sampleWeight) {
     std::vector<std::int64_t> lengths{n};
     if (y.defined()) lengths.push_back(y.length());
     if (sampleWeight.defined()) lengths.push_back(sampleWeight.dim() == 0 ? 1 : sampleWeight.size(0));
@@ -69,7 +70,20 @@ Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight,
             for (std::int64_t v : lengths) list += (list.empty() ? "" : ", ") + std::to_string(v);
             throw ValueError("Found input variables with inconsistent numbers of samples: [" + list + "]");
         }
+}
+
+}  // namespace
+
+Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight, const char* where) {
+    if (!X.defined() || X.dim() < 1) throw ValueError(std::string(where) + ": X must be an array of rows");
+    Dataset d{X.isContiguous() ? X : Tensor::fromVector<double>(X.toVector<double>(), X.sizes()), y, sampleWeight};
+    checkLengths(X.size(0), y, sampleWeight);
     return d;
+}
+
+Dataset makeDataset(const data::Table& X, const Array& y, const Tensor& sampleWeight, const char*) {
+    checkLengths(X.rows(), y, sampleWeight);
+    return Dataset{Tensor(), y, sampleWeight, X};
 }
 
 ErrorScore errorScoreOf(const ParamValue& v) {
@@ -114,11 +128,11 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
     const int depth = currentFitDepth();
     WarningCollector* collector = currentWarningCollector();
 
-    auto score = [&](const Estimator& e, const Tensor& X, const Array& y, std::vector<double>& out) {
+    auto score = [&](const Estimator& e, const ScoreInput& X, const Array& y, std::vector<double>& out) {
         out.assign(nScorers, options.errorScore.value);
         for (std::size_t s = 0; s < nScorers; ++s) {
             try {
-                out[s] = scorers.items[s].second(e, X, y);
+                out[s] = scorers.items[s].second.function(e, X, y);
             } catch (const Error&) {
                 if (options.errorScore.raise) throw;
             }
@@ -142,11 +156,20 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
             est->setParams(params);
         }
         const Tensor Xtrain = takeRows(data.X, train), Xtest = takeRows(data.X, task.split->test);
+        std::optional<data::Table> Ttrain, Ttest;
+        if (data.table) {
+            Ttrain = data.table->takeRows(train);
+            Ttest = data.table->takeRows(task.split->test);
+        }
+        const ScoreInput onTrain{&Xtrain, Ttrain ? &*Ttrain : nullptr}, onTest{&Xtest, Ttest ? &*Ttest : nullptr};
         const Array ytrain = takeRows(data.y, train), ytest = takeRows(data.y, task.split->test);
         const auto start = std::chrono::steady_clock::now();
         bool fitted = true;
         try {
-            est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
+            if (Ttrain)
+                fitOnTable(*est, *Ttrain, ytrain, takeRows(data.sampleWeight, train));
+            else
+                est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
         } catch (const FitStopped&) {
             throw;
         } catch (const Error& e) {
@@ -160,9 +183,9 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
         if (fitted) {
             const auto fitEnd = std::chrono::steady_clock::now();
             r.fitTime = seconds(start, fitEnd);
-            score(*est, Xtest, ytest, r.testScores);
+            score(*est, onTest, ytest, r.testScores);
             r.scoreTime = seconds(fitEnd, std::chrono::steady_clock::now());
-            if (options.returnTrainScore) score(*est, Xtrain, ytrain, r.trainScores);
+            if (options.returnTrainScore) score(*est, onTrain, ytrain, r.trainScores);
         }
         report->advance();
     };
