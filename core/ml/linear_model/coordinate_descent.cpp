@@ -134,9 +134,11 @@ public:
         const bool fitIntercept = paramBool("fit_intercept");
         const detail::CenteredData d = detail::centerData(X, Y, sw, fitIntercept);
         const std::int64_t t = d.targets;
+        const double* xd = d.X.data<double>();
+        const double* yd = d.Y.data<double>();
         std::vector<double> Xc(static_cast<std::size_t>(n * p));
         for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t j = 0; j < p; ++j) Xc[j * n + i] = d.X[i * p + j];
+            for (std::int64_t j = 0; j < p; ++j) Xc[j * n + i] = xd[i * p + j];
         const double alpha = paramDouble("alpha"), l1Ratio = l1();
         const double l1Reg = alpha * l1Ratio * static_cast<double>(n);
         const double l2Reg = alpha * (1.0 - l1Ratio) * static_cast<double>(n);
@@ -145,7 +147,7 @@ public:
         if (warm.size() == coef.size()) coef = warm;
         std::vector<double> yk(static_cast<std::size_t>(n));
         for (std::int64_t k = 0; k < t; ++k) {
-            for (std::int64_t i = 0; i < n; ++i) yk[i] = d.Y[i * t + k];
+            for (std::int64_t i = 0; i < n; ++i) yk[i] = yd[i * t + k];
             std::vector<double> w(coef.begin() + k * p, coef.begin() + (k + 1) * p);
             const CdResult r = coordinateDescent(w, l1Reg, l2Reg, Xc, yk.data(), n, p, paramInt("max_iter"),
                                                  paramDouble("tol"), paramBool("positive"));
