@@ -14,6 +14,7 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/linear_model/linear_support.h"
 #include "core/ml/linear_model/sgd_fast.h"
 #include "core/ml/model_selection/split.h"
@@ -259,6 +260,10 @@ public:
                      Array(Tensor::fromVector<double>(useAverage ? averageIntercept : intercept, {rows})));
         setAttribute("classes_", enc.classes);
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(nIter)));
+        if (!param("tol").isNone() && nIter == paramInt("max_iter"))  // BaseSGD*._fit
+            warn(WarningCategory::ConvergenceWarning,
+                 "Maximum number of iteration reached before convergence. Consider increasing max_iter to "
+                 "improve the fit.");
         setAttribute("t_", Array(Tensor::scalar<double>(t)));
         setAttribute("loss_function_", Array(std::vector<std::string>{loss.className()}));
         return *this;
@@ -359,6 +364,10 @@ public:
         setAttribute("intercept_",
                      Array(Tensor::fromVector<double>({useAverage ? r.averageIntercept : r.intercept}, {1})));
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(r.nIter)));
+        if (!param("tol").isNone() && r.nIter == paramInt("max_iter"))  // BaseSGD*._fit
+            warn(WarningCategory::ConvergenceWarning,
+                 "Maximum number of iteration reached before convergence. Consider increasing max_iter to "
+                 "improve the fit.");
         setAttribute("t_", Array(Tensor::scalar<double>(t)));
         return *this;
     }
