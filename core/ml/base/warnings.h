@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ml/base/array.h"
+
 namespace tessera::ml {
 
 // sklearn.exceptions' warning classes, and Python's own that sklearn raises.
@@ -74,5 +76,9 @@ WarningCollector* currentWarningCollector();
 
 // Where warnings go when no collector is installed (replaces the previous handler; empty: dropped).
 void setWarningHandler(std::function<void(const Warning&)> handler);
+
+// column_or_1d(y, warn=True): [n, 1] numbers flattened to [n] with sklearn's DataConversionWarning (as
+// encodeLabels does for every classifier); any other y returned as it is.
+Array columnOr1d(const Array& y);
 
 }  // namespace tessera::ml

@@ -447,7 +447,7 @@ public:
         FitReporter report(*this, "iterations", paramInt("n_estimators"));
         const Tensor X = validateFitX(Xin);
         checkY(X, y, /*numeric=*/true);
-        const Tensor yt = y.tensor("y");
+        const Tensor yt = columnOr1d(y).tensor("y");
         if (yt.dim() == 2 && yt.size(1) != 1)
             throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(yt.sizes()) +
                              " instead.");

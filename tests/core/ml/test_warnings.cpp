@@ -113,6 +113,38 @@ private slots:
         }
     }
 
+    // column_or_1d(y, warn=True): a [n, 1] y is flattened with sklearn's warning, the fit is the 1-D one.
+    void columnVectorYWarnsAndIsFlattened_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("classes");
+        QTest::newRow("LogisticRegression") << "LogisticRegression" << true;
+        QTest::newRow("GaussianNB") << "GaussianNB" << true;
+        QTest::newRow("SVC") << "SVC" << true;
+        QTest::newRow("AdaBoostRegressor") << "AdaBoostRegressor" << false;
+    }
+
+    void columnVectorYWarnsAndIsFlattened() {
+        QFETCH(QString, name);
+        QFETCH(bool, classes);
+        auto& reg = EstimatorRegistry::instance();
+        const auto d = testing::makeData(50, 3, classes, 34);
+        const Tensor& y = d.y.tensor();
+        const Tensor column = classes ? Tensor::fromVector<std::int64_t>(y.toVector<std::int64_t>(), {50, 1})
+                                      : Tensor::fromVector<double>(y.toVector<double>(), {50, 1});
+        const ParamList p =
+            name == "AdaBoostRegressor" ? ParamList{{"n_estimators", 5}, {"random_state", 0}} : ParamList{};
+        auto flat = reg.create(name.toStdString(), p);
+        auto fromColumn = reg.create(name.toStdString(), p);
+        QVERIFY(fitCollecting(*flat, d.X, d.y).empty());
+        const auto warnings = fitCollecting(*fromColumn, d.X, Array(column));
+        QCOMPARE(warnings.size(), std::size_t{1});
+        QCOMPARE(categoryName(warnings[0].category), std::string_view("DataConversionWarning"));
+        QCOMPARE(warnings[0].message,
+                 std::string("A column-vector y was passed when a 1d array was expected. Please "
+                             "change the shape of y to (n_samples, ), for example using ravel()."));
+        QVERIFY(flat->predict(d.X) == fromColumn->predict(d.X));
+    }
+
     void lassoReportsItsDualityGap() {
         const auto d = testing::makeData(60, 3, false, 32);
         auto lasso = EstimatorRegistry::instance().create("Lasso", {{"alpha", 0.01}, {"max_iter", 1}});
