@@ -19,6 +19,7 @@
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/numpy_sort.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/ensemble/members.h"
 #include "core/ml/ensemble/staged.h"
 #include "core/ml/random_state.h"
