@@ -1,6 +1,9 @@
 #include "core/ml/base/fit_monitor.h"
 
+#include <exception>
 #include <string>
+
+#include "core/ml/base/estimator.h"
 
 namespace tessera::ml {
 
@@ -23,9 +26,9 @@ void FitMonitor::curve(const CurvePoint& c) {
     onCurve(c);
 }
 
-FitMonitorScope::FitMonitorScope(FitMonitor* monitor) : m_previous(t_monitor), m_previousDepth(t_depth) {
+FitMonitorScope::FitMonitorScope(FitMonitor* monitor, int depth) : m_previous(t_monitor), m_previousDepth(t_depth) {
     t_monitor = monitor;
-    t_depth = 0;
+    t_depth = depth;
 }
 
 FitMonitorScope::~FitMonitorScope() {
@@ -35,13 +38,32 @@ FitMonitorScope::~FitMonitorScope() {
 
 FitMonitor* currentFitMonitor() { return t_monitor; }
 
+int currentFitDepth() { return t_depth; }
+
 FitReporter::FitReporter(std::string_view estimator, std::string_view unit, std::int64_t total)
     : m_monitor(t_monitor), m_estimator(estimator), m_unit(unit), m_total(total), m_depth(t_depth) {
     ++t_depth;
     if (m_monitor) m_monitor->progress({m_estimator, m_unit, 0, m_total, m_depth});
 }
 
-FitReporter::~FitReporter() { --t_depth; }
+FitReporter::FitReporter(Estimator& estimator, std::string_view unit, std::int64_t total)
+    : FitReporter(estimator.className(), unit, total) {
+    if (!m_monitor) return;
+    m_owner = &estimator;
+    m_kept = estimator.attributes();
+    m_uncaught = std::uncaught_exceptions();
+}
+
+FitReporter::~FitReporter() {
+    --t_depth;
+    if (!m_owner || !m_monitor->stopRequested() || std::uncaught_exceptions() <= m_uncaught) return;
+    try {
+        m_owner->restoreAttributes(std::move(m_kept));
+    } catch (...) {
+        // The stop is already on its way; a state that cannot be rebuilt is left unfitted.
+        m_owner->restoreAttributes({});
+    }
+}
 
 void FitReporter::advance(std::int64_t units) {
     const std::int64_t done = m_done.fetch_add(units, std::memory_order_relaxed) + units;

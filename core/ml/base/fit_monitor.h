@@ -12,15 +12,19 @@
 //       pipeline->fitTable(X, y);              // ml::FitStopped once monitor.requestStop() was called
 //   }
 //
-// Inside an estimator's fit:
-//   ml::FitReporter report(className(), "trees", nEstimators);   // a no-op when no monitor is installed
+// Inside an estimator's fit, first thing:
+//   ml::FitReporter report(*this, "trees", nEstimators);   // a no-op when no monitor is installed
 //   for (…) { report.checkStop(); build(…); report.advance(); }
 //   report.curve("train_loss", iteration, loss);
+// A reporter made from the estimator keeps its fitted attributes (when a monitor is installed) and puts
+// them back when the fit is left by a stop, so a stopped fit leaves the estimator as it was: fitted as
+// before, or unfitted. Fits replace attributes (setAttribute), they never write into a kept one.
 //
 // Reporters nest: a search's candidates are depth 0, the forest it fits inside reports trees at depth 1,
 // so a progress bar can follow depth 0 and show the inner unit as detail. Work spread over oneTBB
 // workers uses the reporter made on the calling thread (advance() and curve() are thread-safe); code that
-// fits whole estimators on workers installs the caller's monitor there with FitMonitorScope.
+// fits whole estimators on workers installs the caller's monitor there with FitMonitorScope, at the
+// caller's depth (FitMonitorScope(monitor, currentFitDepth())), so nested members report at depth 1.
 #pragma once
 
 #include <atomic>
@@ -30,9 +34,15 @@
 #include <string>
 #include <string_view>
 
+#include <utility>
+#include <vector>
+
+#include "core/ml/base/array.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml {
+
+class Estimator;
 
 struct FitProgress {
     std::string estimator;  // class name: "RandomForestClassifier"
@@ -74,10 +84,11 @@ private:
     std::mutex m_mutex;
 };
 
-// Installs `monitor` (nullptr: none) as this thread's for its lifetime, restoring the previous one.
+// Installs `monitor` (nullptr: none) as this thread's for its lifetime, restoring the previous one;
+// reporters made under it start at `depth`.
 class FitMonitorScope {
 public:
-    explicit FitMonitorScope(FitMonitor* monitor);
+    explicit FitMonitorScope(FitMonitor* monitor, int depth = 0);
     ~FitMonitorScope();
     FitMonitorScope(const FitMonitorScope&) = delete;
     FitMonitorScope& operator=(const FitMonitorScope&) = delete;
@@ -89,10 +100,14 @@ private:
 
 // This thread's monitor, or nullptr.
 FitMonitor* currentFitMonitor();
+// The depth a reporter made now on this thread would have.
+int currentFitDepth();
 
 class FitReporter {
 public:
     FitReporter(std::string_view estimator, std::string_view unit, std::int64_t total);
+    // Named after the estimator's class; restores its attributes when a stop ends the fit.
+    FitReporter(Estimator& estimator, std::string_view unit, std::int64_t total);
     ~FitReporter();
     FitReporter(const FitReporter&) = delete;
     FitReporter& operator=(const FitReporter&) = delete;
@@ -103,6 +118,8 @@ public:
     void checkStop() const;
     void curve(std::string_view name, std::int64_t step, double value) const;
     bool active() const { return m_monitor != nullptr; }
+    // The total once the fit knows it (a warm start's new trees); reported with the next advance.
+    void setTotal(std::int64_t total) { m_total = total; }
 
 private:
     FitMonitor* m_monitor;
@@ -111,6 +128,9 @@ private:
     std::int64_t m_total;
     std::atomic<std::int64_t> m_done{0};
     int m_depth;
+    Estimator* m_owner = nullptr;
+    std::vector<std::pair<std::string, Array>> m_kept;
+    int m_uncaught = 0;
 };
 
 }  // namespace tessera::ml

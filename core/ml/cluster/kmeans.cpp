@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/cluster/kmeans_common.h"
 #include "core/ml/random_state.h"
 
@@ -114,6 +117,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array&, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "restarts", 0);
         clearAttributes();
         const Tensor Xt = validateFitX(Xin);
         const std::int64_t n = Xt.size(0), p = Xt.size(1), k = paramInt("n_clusters");
@@ -126,6 +130,7 @@ public:
         const ParamValue& init = param("init");
         const bool arrayInit = init.isSequence();
         const std::int64_t nInit = runs(10);
+        report.setTotal(nInit);
         RowMatrix given;
         if (arrayInit) {
             given = initArray(k, p);
@@ -140,6 +145,7 @@ public:
         Run best;
         bool have = false;
         for (std::int64_t run = 0; run < nInit; ++run) {
+            report.checkStop();
             RowMatrix seeds;
             if (arrayInit) {
                 seeds = given;
@@ -155,8 +161,15 @@ public:
                 best = std::move(r);
                 have = true;
             }
+            report.advance();
         }
         best.centers.rowwise() += mean;
+        const std::set<std::int64_t> distinct(best.labels.begin(), best.labels.end());
+        if (static_cast<std::int64_t>(distinct.size()) < k)
+            warn(WarningCategory::ConvergenceWarning, "Number of distinct clusters (" +
+                                                          std::to_string(distinct.size()) +
+                                                          ") found smaller than n_clusters (" + std::to_string(k) +
+                                                          "). Possibly due to duplicate points in X.");
         setCenters(best.centers);
         setAttribute("labels_", Array(Tensor::fromVector<std::int64_t>(best.labels, {n})));
         setAttribute("inertia_", Array(Tensor::scalar<double>(best.inertia)));

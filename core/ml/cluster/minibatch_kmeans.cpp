@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/cluster/kmeans_common.h"
 
@@ -31,6 +32,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array&, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "steps", 0);  // the mini-batch steps; the restarts only seed
         clearAttributes();
         const Tensor Xt = validateFitX(Xin);
         const std::int64_t n = Xt.size(0), p = Xt.size(1), k = paramInt("n_clusters");
@@ -82,7 +84,9 @@ public:
         const double ratio = paramDouble("reassignment_ratio");
         RowMatrix next(k, p);
         std::int64_t step = 0;
+        report.setTotal(steps);
         for (step = 0; step < steps; ++step) {
+            report.checkStop();
             const std::vector<std::int64_t> picked = rs.randint(0, n, batch);
             const RowMatrix Xb = rows(X, picked);
             std::vector<double> wb;
@@ -98,6 +102,7 @@ public:
             double shift = 0;
             if (tol > 0) shift = (next - centers).squaredNorm();
             std::swap(centers, next);
+            report.advance();
             if (converged(conv, step, n, batch, shift, inertia, tol)) break;
         }
         if (step == steps) --step;

@@ -98,21 +98,22 @@ public:
             return transformBlocks(X, named);
         }
         // A table fitted and transformed by name: its columns are found by name, in any order, extra
-        // ones ignored, as sklearn's transform of a DataFrame.
+        // ones ignored, as sklearn's transform of a DataFrame. The columns of 'passthrough' entries are
+        // checked first ("columns are missing"); a transformer's absent column is pandas' KeyError.
         const std::vector<std::string>& names = attribute("feature_names_in_").strings();
         std::vector<std::int64_t> at;
-        std::vector<std::string> absent;
-        for (const std::string& name : names) {
-            at.push_back(X.indexOf(name));
-            if (at.back() < 0) absent.push_back(name);
-        }
+        for (const std::string& name : names) at.push_back(X.indexOf(name));
+        std::set<std::string> absent;
+        for (const auto& e : plan(static_cast<std::int64_t>(names.size()), fittedNames()))
+            if (e.is("passthrough"))
+                for (auto c : e.columns)
+                    if (at[static_cast<std::size_t>(c)] < 0) absent.insert(names[static_cast<std::size_t>(c)]);
         if (!absent.empty()) {
-            std::sort(absent.begin(), absent.end());
             std::string text = "{";
-            for (std::size_t k = 0; k < absent.size(); ++k) text += (k ? ", '" : "'") + absent[k] + "'";
+            for (const auto& name : absent) text += (text.size() > 1 ? ", '" : "'") + name + "'";
             throw ValueError("columns are missing: " + text + "}");
         }
-        return transformBlocks(X.selectColumns(at), named);
+        return transformBlocks(X, named, &at);
     }
 
     std::vector<std::string> getFeatureNamesOut(const std::vector<std::string>& inputFeatures) const override {
@@ -232,13 +233,31 @@ private:
         return hstackTables(outputs, X.rows());
     }
 
-    // _fit_transform of transform: the fitted clones on X's columns (X in the fit's column order).
-    data::Table transformBlocks(const data::Table& X, bool named) const {
+    // _fit_transform of transform: the fitted clones on X's columns — the fit's column c is X's column
+    // at[c] when `at` is given (a table transformed by name), else column c.
+    data::Table transformBlocks(const data::Table& X, bool named, const std::vector<std::int64_t>* at = nullptr) const {
         std::vector<data::Table> outputs;
         std::size_t next = 0;
-        for (const auto& e : plan(X.columnCount(), fittedNames())) {
+        const auto p = at ? static_cast<std::int64_t>(at->size()) : X.columnCount();
+        for (const auto& e : plan(p, fittedNames())) {
             if (e.is("drop") || e.columns.empty()) continue;
-            const data::Table part = X.selectColumns(e.columns);
+            std::vector<std::int64_t> columns = e.columns;
+            if (at) {
+                std::string absent;
+                for (auto& c : columns) {
+                    const std::int64_t found = (*at)[static_cast<std::size_t>(c)];
+                    if (found < 0)
+                        absent += (absent.empty() ? "'" : ", '") + (*fittedNames())[static_cast<std::size_t>(c)] + "'";
+                    c = found;
+                }
+                if (!absent.empty()) {
+                    const bool none = std::all_of(columns.begin(), columns.end(), [](std::int64_t c) { return c < 0; });
+                    // pandas' KeyError of df[names], as str() prints it.
+                    throw ValueError(none ? "\"None of [Index([" + absent + "], dtype='object')] are in the [columns]\""
+                                          : "\"[" + absent + "] not in index\"");
+                }
+            }
+            const data::Table part = X.selectColumns(columns);
             if (e.is("passthrough"))
                 outputs.push_back(scaleTableBy(part, weightOf(e.name), className()));
             else

@@ -15,9 +15,11 @@
 #include <vector>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/numpy_sort.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/ensemble/members.h"
 #include "core/ml/ensemble/staged.h"
 #include "core/ml/random_state.h"
@@ -75,7 +77,7 @@ protected:
     }
 
     // BaseWeightBoosting.fit once X and y are checked.
-    void fitBoosting(const Tensor& X, const Tensor& sampleWeight) {
+    void fitBoosting(const Tensor& X, const Tensor& sampleWeight, FitReporter& report) {
         const std::int64_t n = X.size(0);
         std::vector<double> w = sampleWeightOrOnes(sampleWeight, n).toVector<double>();
         for (const double v : w)
@@ -94,7 +96,9 @@ protected:
         for (std::int64_t iboost = 0; iboost < nEstimators; ++iboost) {
             // Weights below eps are raised to it (sklearn issue #20320), those zero from the start stay zero.
             for (std::size_t i = 0; i < w.size(); ++i) w[i] = zero[i] ? 0.0 : std::max(w[i], DBL_EPSILON);
+            report.checkStop();
             const std::optional<Boost> b = boost(iboost, X, w, rng);
+            report.advance();
             if (!b) break;
             weights[iboost] = b->weight;
             errors[iboost] = b->error;
@@ -193,6 +197,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "iterations", paramInt("n_estimators"));
         const Tensor X = validateFitX(Xin);
         checkY(X, y, /*numeric=*/false);
         const EncodedLabels e = encodeLabels(y, className());
@@ -201,7 +206,7 @@ public:
         setAttribute("n_features_in_", Array(Tensor::scalar<std::int64_t>(X.size(1))));
         m_y = y;
         m_codes = e.codes;
-        fitBoosting(X, sampleWeight);
+        fitBoosting(X, sampleWeight, report);
         m_y = Array();
         m_codes.clear();
         return *this;
@@ -440,9 +445,10 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "iterations", paramInt("n_estimators"));
         const Tensor X = validateFitX(Xin);
         checkY(X, y, /*numeric=*/true);
-        const Tensor yt = y.tensor("y");
+        const Tensor yt = columnOr1d(y).tensor("y");
         if (yt.dim() == 2 && yt.size(1) != 1)
             throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(yt.sizes()) +
                              " instead.");
@@ -450,7 +456,7 @@ public:
         m_members.clear();
         setAttribute("n_features_in_", Array(Tensor::scalar<std::int64_t>(X.size(1))));
         m_y = yt.toVector<double>();
-        fitBoosting(X, sampleWeight);
+        fitBoosting(X, sampleWeight, report);
         m_y.clear();
         return *this;
     }

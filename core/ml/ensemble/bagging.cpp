@@ -13,6 +13,7 @@
 #include <set>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/compose/columns.h"
@@ -96,7 +97,7 @@ protected:
     virtual void setOob(const Tensor& X, const Array& y) = 0;
 
     // BaseBagging._fit after y's encoding (class codes for a classifier).
-    void fitBagging(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) {
+    void fitBagging(const Tensor& Xin, const Array& y, const Tensor& sampleWeight, FitReporter& report) {
         const Tensor X = validateFitX(Xin, /*allowNaN=*/true);
         const std::int64_t n = X.size(0), p = X.size(1);
         std::optional<Tensor> sw;
@@ -140,8 +141,10 @@ protected:
         const std::vector<std::int64_t> seeds = rng.randint(0, kMaxInt, nMore);
 
         const bool weighted = ensemble::fitTakesSampleWeight(*base);
+        report.setTotal(nMore);
         const bool indexFeatures = paramBool("bootstrap_features") || maxFeatures != p;
         for (const std::int64_t seed : seeds) {
+            report.checkStop();
             auto est = base->clone();
             seedMember(*est, seed);
             const Draw d = drawOf(seed, n, p);
@@ -163,6 +166,7 @@ protected:
             }
             kept.push_back(std::move(est));
             keptSeeds.push_back(seed);
+            report.advance();
         }
         m_members = std::move(kept);
         m_seeds = std::move(keptSeeds);
@@ -283,6 +287,7 @@ public:
 
     Estimator& fit(const Tensor& X, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "estimators", paramInt("n_estimators"));
         const EncodedLabels e = encodeLabels(y, className());
         const bool warm = paramBool("warm_start") && isFitted();
         if (!warm) {
@@ -293,7 +298,7 @@ public:
         setAttribute("classes_", e.classes);
         setAttribute("n_classes_", Array(Tensor::scalar<std::int64_t>(classCount(e.classes))));
         const auto n = static_cast<std::int64_t>(e.codes.size());
-        fitBagging(X, Array(Tensor::fromVector<std::int64_t>(e.codes, {n})), sampleWeight);
+        fitBagging(X, Array(Tensor::fromVector<std::int64_t>(e.codes, {n})), sampleWeight, report);
         return *this;
     }
 
@@ -433,6 +438,7 @@ public:
 
     Estimator& fit(const Tensor& X, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "estimators", paramInt("n_estimators"));
         checkY(X, y, /*numeric=*/true);
         const Tensor yt = y.tensor("y");
         const bool column = yt.dim() == 1 || yt.size(1) == 1;
@@ -443,7 +449,7 @@ public:
             m_members.clear();
             m_seeds.clear();
         }
-        fitBagging(X, Array(yv), sampleWeight);
+        fitBagging(X, Array(yv), sampleWeight, report);
         return *this;
     }
 

@@ -35,7 +35,7 @@ std::vector<TreeDraw> sklearnDraws(RandomState& rng, int64_t nTrees, int64_t nSa
 std::vector<tree::Tree> growForest(const tree::TrainingData& X, const std::vector<double>& y,
                                    const std::vector<int64_t>& nClasses, const std::vector<double>& sampleWeight,
                                    const tree::TreeParams& params, const std::vector<TreeDraw>& draws, int nThreads,
-                                   double minWeightFractionLeaf) {
+                                   double minWeightFractionLeaf, FitReporter* report) {
     const int64_t rows = X.rows();
     for (size_t i = 0; i < draws.size(); ++i) {
         const auto& d = draws[i];
@@ -70,7 +70,9 @@ std::vector<tree::Tree> growForest(const tree::TrainingData& X, const std::vecto
             p.minWeightLeaf = w.empty() ? minWeightFractionLeaf * static_cast<double>(rows)
                                         : minWeightFractionLeaf * tree::numpySum(w.data(), rows);
         }
+        if (report) report->checkStop();
         trees[i] = tree::buildTree(X, y, nClasses, w, p);
+        if (report) report->advance();
     };
     auto body = [&] { tbb::parallel_for(size_t{0}, draws.size(), size_t{1}, growOne); };
     if (nThreads >= 1) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/random_state.h"
 #include "core/ml/tree/builder.h"
 #include "core/ml/tree/tree.h"
@@ -39,10 +40,11 @@ std::vector<TreeDraw> sklearnDraws(RandomState& rng, int64_t nTrees, int64_t nSa
 // nThreads < 1: all threads kernels may use. minWeightFractionLeaf > 0 sets each tree's
 // params.minWeightLeaf from the weights that tree sees (its fraction of their NumPy sum, or of the
 // row count when it sees none), as each of sklearn's trees resolves min_weight_fraction_leaf.
+// `report` (when given) counts the trees and stops between them.
 std::vector<tree::Tree> growForest(const tree::TrainingData& X, const std::vector<double>& y,
                                    const std::vector<int64_t>& nClasses, const std::vector<double>& sampleWeight,
                                    const tree::TreeParams& params, const std::vector<TreeDraw>& draws, int nThreads = 0,
-                                   double minWeightFractionLeaf = 0.0);
+                                   double minWeightFractionLeaf = 0.0, FitReporter* report = nullptr);
 
 // sklearn's _compute_oob_predictions: the mean over the trees that did not draw a row of their
 // predict_proba (classifiers) or predict (regressors), [rows, nOutputs * maxNClasses]; rows no tree

@@ -81,7 +81,7 @@ protected:
     // subsample the encoded y when class_weight is 'balanced_subsample' with bootstrap (else null).
     void fitForest(const Tensor& X, const std::vector<double>& y, const std::vector<int64_t>& nClasses,
                    const std::vector<double>& sw, const tree::EncodedOutputs* subsample, std::vector<Tree> oldTrees,
-                   std::vector<int64_t> oldSeeds) {
+                   std::vector<int64_t> oldSeeds, FitReporter& report) {
         const int64_t n = X.size(0), features = X.size(1);
         const bool bootstrap = paramBool("bootstrap");
         const ParamValue& maxSamples = param("max_samples");
@@ -118,6 +118,7 @@ protected:
         }
         const int threads = threadsForJobs(param("n_jobs"));
         std::vector<float> X32 = tree::asFloat32(X);
+        report.setTotal(nMore);
         if (nMore > 0) {
             // The draws the kept trees took, so that the new trees get what a fit from scratch gives them.
             for (size_t i = 0; i < oldTrees.size(); ++i) (void)rng.randint(0, kMaxInt);
@@ -133,8 +134,8 @@ protected:
             tree::TreeParams p = tree::resolveTreeParams(*this, n, features, classifier(), sw);
             if (extra()) p.splitter = tree::SplitterKind::Random;
             const tree::TrainingData data = tree::TrainingData::fromRowMajor(X32.data(), n, features);
-            std::vector<Tree> grown =
-                ensemble::growForest(data, y, nClasses, sw, p, draws, threads, paramDouble("min_weight_fraction_leaf"));
+            std::vector<Tree> grown = ensemble::growForest(data, y, nClasses, sw, p, draws, threads,
+                                                           paramDouble("min_weight_fraction_leaf"), &report);
             const double alpha = paramDouble("ccp_alpha");
             for (Tree& t : grown) {
                 if (alpha > 0.0) t = t.pruned(alpha);
@@ -246,6 +247,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "trees", paramInt("n_estimators"));
         auto [oldTrees, oldSeeds] = keptForWarmStart();
         const std::vector<Array> oldClasses = oldTrees.empty() ? std::vector<Array>() : tree::fittedClasses(*this);
         clearAttributes();
@@ -274,7 +276,7 @@ public:
         }
         for (auto& [name, value] : tree::classAttributes(enc.classes)) setAttribute(name, std::move(value));
         fitForest(X, enc.y, enc.nClasses, sw, subsample && paramBool("bootstrap") ? &enc : nullptr, std::move(oldTrees),
-                  std::move(oldSeeds));
+                  std::move(oldSeeds), report);
         return *this;
     }
 
@@ -335,6 +337,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "trees", paramInt("n_estimators"));
         auto [oldTrees, oldSeeds] = keptForWarmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
@@ -356,7 +359,7 @@ public:
         }
         std::vector<double> sw;
         if (sampleWeight.defined()) sw = sampleWeightOrOnes(sampleWeight, X.size(0)).toVector<double>();
-        fitForest(X, yv, {}, sw, {}, std::move(oldTrees), std::move(oldSeeds));
+        fitForest(X, yv, {}, sw, {}, std::move(oldTrees), std::move(oldSeeds), report);
         return *this;
     }
 

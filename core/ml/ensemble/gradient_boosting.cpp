@@ -16,6 +16,7 @@
 #include <string>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/ensemble/gb_losses.h"
 #include "core/ml/ensemble/gradient_boosting.h"
@@ -165,7 +166,7 @@ protected:
     // BaseGradientBoosting.fit after y is encoded: y the targets or class codes, nClasses 0 for regression.
     // `kept`: a warm start, which adds stages to m_trees with the generator of the last fit.
     void fitBoosting(const Tensor& X, const std::vector<double>& yAll, int64_t nClasses, const Tensor& sampleWeight,
-                     const std::optional<Kept>& kept) {
+                     const std::optional<Kept>& kept, FitReporter& report) {
         if (!param("init").isNone() && !param("init").isString()) {
             throw ValueError(className() +
                              ": init as an estimator is not available in Tessera yet; None and 'zero' are");
@@ -247,7 +248,9 @@ protected:
         std::vector<double> history(patience, std::numeric_limits<double>::infinity());
         std::vector<char> mask;
         std::vector<int64_t> inRows, outRows;
+        report.setTotal(stages - begin);
         for (int64_t i = begin; i < stages; ++i) {
+            report.checkStop();
             double oldOob = 0.0;
             if (subsample < 1.0) {
                 mask = randomSampleMask(n, nInbag, rng);
@@ -288,8 +291,11 @@ protected:
             } else {
                 trainScore.push_back(loss.value(y, raw, sw));
             }
+            report.curve("train_loss", i, trainScore.back());
+            report.advance();
             if (patience > 0) {
                 const double validationLoss = loss.value(yVal, valRaw, swVal);
+                report.curve("validation_loss", i, validationLoss);
                 if (std::any_of(history.begin(), history.end(), [&](double h) { return validationLoss + tol < h; })) {
                     history[i % patience] = validationLoss;
                 } else {
@@ -490,12 +496,13 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "iterations", paramInt("n_estimators"));
         const std::optional<Kept> kept = keptForWarmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, true);
         if (y.tensor().dim() != 1) throw ValueError(notOneDimensional(y.tensor()));
-        fitBoosting(X, tree::regressionTargets(y), 0, sampleWeight, kept);
+        fitBoosting(X, tree::regressionTargets(y), 0, sampleWeight, kept, report);
         return *this;
     }
 
@@ -518,6 +525,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "iterations", paramInt("n_estimators"));
         const std::optional<Kept> kept = keptForWarmStart();
         clearAttributes();
         const Tensor X = validateFitX(Xin);
@@ -536,7 +544,7 @@ public:
         }
         setAttribute("classes_", enc.classes);
         setAttribute("n_classes_", int64Scalar(k));
-        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k, sampleWeight, kept);
+        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k, sampleWeight, kept, report);
         return *this;
     }
 

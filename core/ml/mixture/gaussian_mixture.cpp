@@ -5,6 +5,8 @@
 // logsumexp, and sklearn's initialisations drawn from one RandomState: KMeans labels (n_init=1),
 // uniform responsibilities, rows chosen without replacement, or k-means++ rows.
 #include "core/ml/mixture/gaussian_mixture.h"
+#include "core/ml/base/fit_monitor.h"
+#include "core/ml/base/warnings.h"
 
 #include <Eigen/Dense>
 #include <cmath>
@@ -208,6 +210,7 @@ public:
     Array fitPredict(const Tensor& Xin, const Array&, const Tensor&) override {
         validateParams();
         const bool warm = paramBool("warm_start") && hasAttribute("converged_");
+        FitReporter report(*this, "inits", warm ? 1 : paramInt("n_init"));
         std::optional<Params> previous;
         double previousBound = 0;
         if (warm) previous = fittedParams(), previousBound = fitted("lower_bound_").item<double>();
@@ -229,11 +232,13 @@ public:
         Params best;
         std::int64_t bestIter = 0;
         for (std::int64_t init = 0; init < nInit; ++init) {
+            report.checkStop();
             Params p = warm ? *previous : initialParameters(X, rs);
             double bound = warm ? previousBound : -std::numeric_limits<double>::infinity();
             if (maxIter == 0) {
                 best = p;
                 bestIter = 0;
+                report.advance();
                 continue;
             }
             std::int64_t iter = 1;
@@ -253,7 +258,13 @@ public:
                 best = p;
                 bestIter = iter;
             }
+            report.advance();
         }
+        if (!converged && maxIter > 0)
+            warn(WarningCategory::ConvergenceWarning,
+                 "Initialization " + std::to_string(nInit) +
+                     " did not converge. Try different init parameters, or increase max_iter, tol or check for "
+                     "degenerate data.");
         storeParameters(best, d);
         setAttribute("converged_", Array(Tensor::scalar<bool>(converged)));
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(bestIter)));

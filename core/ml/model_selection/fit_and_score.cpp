@@ -7,11 +7,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <map>
+#include <optional>
 
 #include "core/ml/base/param.h"
+#include "core/ml/base/tables.h"
+#include "core/ml/base/warnings.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml::model_selection {
@@ -53,10 +57,10 @@ Array takeRows(const Array& a, const std::vector<std::int64_t>& rows) {
     return Array(takeRows(a.tensor(), rows));
 }
 
-Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight, const char* where) {
-    if (!X.defined() || X.dim() < 1) throw ValueError(std::string(where) + ": X must be an array of rows");
-    Dataset d{X.isContiguous() ? X : Tensor::fromVector<double>(X.toVector<double>(), X.sizes()), y, sampleWeight};
-    const std::int64_t n = X.size(0);
+namespace {
+
+// check_consistent_length of X, y and sample_weight.
+void checkLengths(std::int64_t n, const Array& y, const Tensor& sampleWeight) {
     std::vector<std::int64_t> lengths{n};
     if (y.defined()) lengths.push_back(y.length());
     if (sampleWeight.defined()) lengths.push_back(sampleWeight.dim() == 0 ? 1 : sampleWeight.size(0));
@@ -66,7 +70,20 @@ Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight,
             for (std::int64_t v : lengths) list += (list.empty() ? "" : ", ") + std::to_string(v);
             throw ValueError("Found input variables with inconsistent numbers of samples: [" + list + "]");
         }
+}
+
+}  // namespace
+
+Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight, const char* where) {
+    if (!X.defined() || X.dim() < 1) throw ValueError(std::string(where) + ": X must be an array of rows");
+    Dataset d{X.isContiguous() ? X : Tensor::fromVector<double>(X.toVector<double>(), X.sizes()), y, sampleWeight};
+    checkLengths(X.size(0), y, sampleWeight);
     return d;
+}
+
+Dataset makeDataset(const data::Table& X, const Array& y, const Tensor& sampleWeight, const char*) {
+    checkLengths(X.rows(), y, sampleWeight);
+    return Dataset{Tensor(), y, sampleWeight, X};
 }
 
 ErrorScore errorScoreOf(const ParamValue& v) {
@@ -100,12 +117,22 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
                                const std::vector<FitTask>& tasks, const FitOptions& options, int threads) {
     std::vector<FitResult> results(tasks.size());
     const std::size_t nScorers = scorers.items.size();
+    std::optional<FitReporter> own;
+    FitReporter* report = options.report;
+    if (report)
+        report->setTotal(static_cast<std::int64_t>(tasks.size()));
+    else
+        report = &own.emplace(options.caller, "folds", static_cast<std::int64_t>(tasks.size()));
+    // The members' fits report one level down, on whichever thread runs them.
+    FitMonitor* monitor = currentFitMonitor();
+    const int depth = currentFitDepth();
+    WarningCollector* collector = currentWarningCollector();
 
-    auto score = [&](const Estimator& e, const Tensor& X, const Array& y, std::vector<double>& out) {
+    auto score = [&](const Estimator& e, const ScoreInput& X, const Array& y, std::vector<double>& out) {
         out.assign(nScorers, options.errorScore.value);
         for (std::size_t s = 0; s < nScorers; ++s) {
             try {
-                out[s] = scorers.items[s].second(e, X, y);
+                out[s] = scorers.items[s].second.function(e, X, y);
             } catch (const Error&) {
                 if (options.errorScore.raise) throw;
             }
@@ -113,6 +140,9 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
     };
 
     auto runOne = [&](std::size_t i) {
+        FitMonitorScope scope(monitor, depth);
+        WarningScope warnings(collector);
+        report->checkStop();
         const FitTask& task = tasks[i];
         FitResult& r = results[i];
         std::vector<std::int64_t> train = task.split->train;
@@ -126,11 +156,22 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
             est->setParams(params);
         }
         const Tensor Xtrain = takeRows(data.X, train), Xtest = takeRows(data.X, task.split->test);
+        std::optional<data::Table> Ttrain, Ttest;
+        if (data.table) {
+            Ttrain = data.table->takeRows(train);
+            Ttest = data.table->takeRows(task.split->test);
+        }
+        const ScoreInput onTrain{&Xtrain, Ttrain ? &*Ttrain : nullptr}, onTest{&Xtest, Ttest ? &*Ttest : nullptr};
         const Array ytrain = takeRows(data.y, train), ytest = takeRows(data.y, task.split->test);
         const auto start = std::chrono::steady_clock::now();
         bool fitted = true;
         try {
-            est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
+            if (Ttrain)
+                fitOnTable(*est, *Ttrain, ytrain, takeRows(data.sampleWeight, train));
+            else
+                est->fit(Xtrain, ytrain, takeRows(data.sampleWeight, train));
+        } catch (const FitStopped&) {
+            throw;
         } catch (const Error& e) {
             if (options.errorScore.raise) throw;
             fitted = false;
@@ -142,10 +183,11 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
         if (fitted) {
             const auto fitEnd = std::chrono::steady_clock::now();
             r.fitTime = seconds(start, fitEnd);
-            score(*est, Xtest, ytest, r.testScores);
+            score(*est, onTest, ytest, r.testScores);
             r.scoreTime = seconds(fitEnd, std::chrono::steady_clock::now());
-            if (options.returnTrainScore) score(*est, Xtrain, ytrain, r.trainScores);
+            if (options.returnTrainScore) score(*est, onTrain, ytrain, r.trainScores);
         }
+        report->advance();
     };
     forEachJob(tasks.size(), threads, runOne);
 
@@ -161,16 +203,25 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
         else
             ++it->second;
     }
-    if (failed > 0 && failed == results.size()) {
-        std::string summary;
-        for (const auto& [error, n] : counts)
-            summary += (summary.empty() ? "" : "\n") + std::string(80, '-') + "\n" + std::to_string(n) +
-                       " fits failed with the following error:\n" + error;
+    if (failed == 0) return results;
+    std::string summary;
+    for (const auto& [error, n] : counts)
+        summary += (summary.empty() ? "" : "\n") + std::string(80, '-') + "\n" + std::to_string(n) +
+                   " fits failed with the following error:\n" + error;
+    if (failed == results.size()) {
         throw ValueError("\nAll the " + std::to_string(results.size()) +
                          " fits failed.\nIt is very likely that your model is misconfigured.\nYou can try to debug "
                          "the error by setting error_score='raise'.\n\nBelow are more details about the failures:\n" +
                          summary);
     }
+    const double e = options.errorScore.value;
+    const std::string errorScore = std::isnan(e) ? "nan" : ParamValue(e).repr();
+    warn(WarningCategory::FitFailedWarning,
+         "\n" + std::to_string(failed) + " fits failed out of a total of " + std::to_string(results.size()) +
+             ".\nThe score on these train-test partitions for these parameters will be set to " + errorScore +
+             ".\nIf these failures are not expected, you can try to debug them by setting error_score='raise'.\n\n"
+             "Below are more details about the failures:\n" +
+             summary);
     return results;
 }
 

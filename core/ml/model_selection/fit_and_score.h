@@ -8,11 +8,13 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/ml/base/array.h"
 #include "core/ml/base/estimator.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/model_selection/scorer.h"
 #include "core/ml/model_selection/split.h"
 
@@ -20,11 +22,16 @@ namespace tessera::ml::model_selection {
 
 // X, y and fit weights of a call, with row selection.
 struct Dataset {
-    Tensor X;             // contiguous Float64 (or the caller's dtype when it is already contiguous)
-    Array y;              // undefined for unsupervised estimators
-    Tensor sampleWeight;  // fit_params={'sample_weight': …}, or undefined
+    Tensor X;                            // contiguous Float64 (or the caller's dtype when it is already contiguous)
+    Array y;                             // undefined for unsupervised estimators
+    Tensor sampleWeight;                 // fit_params={'sample_weight': …}, or undefined
+    std::optional<data::Table> table{};  // X as a table (string columns; X is then undefined)
+
+    std::int64_t rows() const { return table ? table->rows() : X.size(0); }
 };
 Dataset makeDataset(const Tensor& X, const Array& y, const Tensor& sampleWeight, const char* where);
+// A table's rows are picked with Table::takeRows; fits and scores go through base/tables.h.
+Dataset makeDataset(const data::Table& X, const Array& y, const Tensor& sampleWeight, const char* where);
 Tensor takeRows(const Tensor& t, const std::vector<std::int64_t>& rows);
 Array takeRows(const Array& a, const std::vector<std::int64_t>& rows);
 
@@ -50,6 +57,10 @@ struct FitResult {
 struct FitOptions {
     bool returnTrainScore = false;
     ErrorScore errorScore{};
+    // Counts the fits and stops between them: the caller's reporter (a search's), or one named `caller`
+    // in "folds" when none is given.
+    FitReporter* report = nullptr;
+    const char* caller = "cross_validate";
 };
 
 // body(0) … body(n - 1) on an arena of `threads` threads (in order on the calling thread for one); each

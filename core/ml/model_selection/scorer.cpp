@@ -19,7 +19,7 @@ namespace tessera::ml::model_selection {
 
 namespace {
 
-using ScoreFn = std::function<double(const Estimator&, const Tensor&, const Array&)>;
+using ScoreFn = std::function<double(const Estimator&, const ScoreInput&, const Array&)>;
 
 // _select_proba_binary with pos_label=None: the column of the second class.
 Tensor positiveColumn(const Tensor& proba) {
@@ -39,25 +39,25 @@ Tensor numericTarget(const Array& y, const char* metric) {
 }
 
 // y_pred of predict as metrics read it: the labels as they are.
-Array predictLabels(const Estimator& e, const Tensor& X) { return e.predict(X); }
+Array predictLabels(const Estimator& e, const ScoreInput& X) { return X.predict(e); }
 
 ScoreFn predictScorer(std::function<double(const Array&, const Array&)> metric, double sign) {
-    return [metric = std::move(metric), sign](const Estimator& e, const Tensor& X, const Array& y) {
+    return [metric = std::move(metric), sign](const Estimator& e, const ScoreInput& X, const Array& y) {
         return sign * metric(y, predictLabels(e, X));
     };
 }
 
 ScoreFn regressionScorer(std::function<double(const Tensor&, const Tensor&)> metric, double sign) {
-    return [metric = std::move(metric), sign](const Estimator& e, const Tensor& X, const Array& y) {
-        const Array p = e.predict(X);
+    return [metric = std::move(metric), sign](const Estimator& e, const ScoreInput& X, const Array& y) {
+        const Array p = X.predict(e);
         return sign * metric(y.tensor("y"), p.tensor("y_pred"));
     };
 }
 
 // _ProbaScorer: predict_proba, the positive column when y is binary and there are at most two columns.
 ScoreFn probaScorer(std::function<double(const Array&, const Tensor&)> metric, double sign) {
-    return [metric = std::move(metric), sign](const Estimator& e, const Tensor& X, const Array& y) {
-        Tensor p = e.predictProba(X);
+    return [metric = std::move(metric), sign](const Estimator& e, const ScoreInput& X, const Array& y) {
+        Tensor p = X.predictProba(e);
         if (typeOfTarget(y) == "binary" && p.size(1) <= 2) p = positiveColumn(p);
         return sign * metric(y, p);
     };
@@ -66,18 +66,18 @@ ScoreFn probaScorer(std::function<double(const Array&, const Tensor&)> metric, d
 // _ThresholdScorer: binary targets only; predict for regressors, else decision_function, or
 // predict_proba's positive column when the estimator has no decision_function.
 ScoreFn thresholdScorer(std::function<double(const Tensor&, const Tensor&)> metric) {
-    return [metric = std::move(metric)](const Estimator& e, const Tensor& X, const Array& y) {
+    return [metric = std::move(metric)](const Estimator& e, const ScoreInput& X, const Array& y) {
         const std::string type = typeOfTarget(y);
         if (type != "binary") throw ValueError(type + " format is not supported");
         const Tensor yt = numericTarget(y, "roc_auc_score");
         Tensor score;
         if (isRegressor(e)) {
-            score = e.predict(X).tensor("y_pred");
+            score = X.predict(e).tensor("y_pred");
         } else {
             try {
-                score = e.decisionFunction(X);
+                score = X.decisionFunction(e);
             } catch (const AttributeError&) {
-                score = positiveColumn(e.predictProba(X));
+                score = positiveColumn(X.predictProba(e));
             }
         }
         return metric(yt, score);
@@ -180,10 +180,21 @@ Scorer passthrough(const Estimator& estimator) {
         throw TypeError(
             "If no scoring is specified, the estimator passed should have a 'score' method. The estimator " +
             ParamValue(std::const_pointer_cast<Estimator>(estimator.shared_from_this())).repr() + " does not.");
-    return {"score", [](const Estimator& e, const Tensor& X, const Array& y) { return e.score(X, y); }};
+    return {"score", [](const Estimator& e, const ScoreInput& X, const Array& y) { return X.score(e, y); }};
 }
 
 }  // namespace
+
+Array ScoreInput::predict(const Estimator& e) const { return table ? e.predictTable(*table) : e.predict(*tensor); }
+Tensor ScoreInput::predictProba(const Estimator& e) const {
+    return table ? e.predictProbaTable(*table) : e.predictProba(*tensor);
+}
+Tensor ScoreInput::decisionFunction(const Estimator& e) const {
+    return table ? e.decisionFunctionTable(*table) : e.decisionFunction(*tensor);
+}
+double ScoreInput::score(const Estimator& e, const Array& y) const {
+    return table ? e.scoreTable(*table, y) : e.score(*tensor, y);
+}
 
 Scorer getScorer(std::string_view name) {
     const auto& t = table();

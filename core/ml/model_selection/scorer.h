@@ -22,12 +22,26 @@
 
 namespace tessera::ml::model_selection {
 
+// The X a scorer predicts on: a tensor, or a table (base/tables.h) for an estimator fitted on one.
+struct ScoreInput {
+    const Tensor* tensor = nullptr;
+    const data::Table* table = nullptr;
+
+    Array predict(const Estimator& e) const;
+    Tensor predictProba(const Estimator& e) const;
+    Tensor decisionFunction(const Estimator& e) const;
+    double score(const Estimator& e, const Array& y) const;
+};
+
 struct Scorer {
     std::string name;  // the scoring name, or "score" for the estimator's own score method
-    std::function<double(const Estimator&, const Tensor&, const Array&)> function;
+    std::function<double(const Estimator&, const ScoreInput&, const Array&)> function;
 
     double operator()(const Estimator& estimator, const Tensor& X, const Array& y) const {
-        return function(estimator, X, y);
+        return function(estimator, ScoreInput{&X, nullptr}, y);
+    }
+    double operator()(const Estimator& estimator, const data::Table& X, const Array& y) const {
+        return function(estimator, ScoreInput{nullptr, &X}, y);
     }
 };
 

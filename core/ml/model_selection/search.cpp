@@ -12,6 +12,7 @@
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
 #include "core/ml/model_selection/check_cv.h"
 #include "core/ml/model_selection/fit_and_score.h"
 #include "core/ml/model_selection/param_search.h"
@@ -61,6 +62,34 @@ public:
     using Estimator::Estimator;
 
     Estimator& fit(const Tensor& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitData(makeDataset(X, y, sampleWeight, className().c_str()));
+    }
+
+    // A table's rows go to the folds and the refit as they are (Table::takeRows): a Pipeline with
+    // encoders is searched on string columns as sklearn searches it on a DataFrame.
+    Estimator& fitTable(const data::Table& X, const Array& y, const Tensor& sampleWeight) override {
+        return fitData(makeDataset(X, y, sampleWeight, className().c_str()));
+    }
+
+    Array predictTable(const data::Table& X) const override { return best("predict").predictTable(X); }
+    Tensor predictProbaTable(const data::Table& X) const override { return best("predict_proba").predictProbaTable(X); }
+    Tensor decisionFunctionTable(const data::Table& X) const override {
+        return best("decision_function").decisionFunctionTable(X);
+    }
+    Tensor transformTable(const data::Table& X) const override { return best("transform").transformTable(X); }
+    double scoreTable(const data::Table& X, const Array& y, const Tensor&) const override {
+        const Estimator& b = best("score");
+        const Scorers scorers = checkScoring(b, param("scoring"));
+        if (!scorers.multimetric) return scorers.items.front().second(b, X, y);
+        for (const auto& [name, s] : scorers.items)
+            if (name == param("refit").asString()) return s(b, X, y);
+        throw ValueError(className() + ": no scorer named " + param("refit").repr());
+    }
+
+    Estimator& fitData(const Dataset& data) {
+        const Array& y = data.y;
+        const Tensor& sampleWeight = data.sampleWeight;
+        FitReporter report(*this, "fits", 0);
         const ParamValue& est = param("estimator");
         if (!est.isEstimator())
             throw TypeError("Cannot clone object '" + est.repr() + "' (type " + est.typeName() +
@@ -90,10 +119,9 @@ public:
             if (valid) refitMetric = refit.asString();
         }
         const ErrorScore errorScore = errorScoreOf(param("error_score"));
-        const Dataset data = makeDataset(X, y, sampleWeight, className().c_str());
         const CvSplitter cv = checkCv(param("cv"), y, isClassifier(base));
         const std::int64_t nSplits = cv.getNSplits();
-        const std::vector<TrainTest> splits = cv.split(data.X.size(0), y);
+        const std::vector<TrainTest> splits = cv.split(data.rows(), y);
         const std::vector<ParamList> candidates = candidateParams();
 
         std::vector<FitTask> tasks;
@@ -105,7 +133,7 @@ public:
             throw ValueError("cv.split and cv.get_n_splits returned inconsistent results. Expected " +
                              std::to_string(nSplits) + " splits, got " + std::to_string(splits.size()));
         const bool returnTrain = paramBool("return_train_score");
-        const FitOptions options{.returnTrainScore = returnTrain, .errorScore = errorScore};
+        const FitOptions options{.returnTrainScore = returnTrain, .errorScore = errorScore, .report = &report};
         const auto results = runFits(base, data, scorers, tasks, options, threadsForJobs(param("n_jobs")));
 
         clearAttributes();
@@ -129,7 +157,10 @@ public:
             m_best = base.clone();
             m_best->setParams(cloned(best));
             const auto start = std::chrono::steady_clock::now();
-            m_best->fit(data.X, y, sampleWeight);
+            if (data.table)
+                fitOnTable(*m_best, *data.table, y, sampleWeight);
+            else
+                m_best->fit(data.X, y, sampleWeight);
             const double refitTime = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             for (auto& [name, value] : heldAttributes(*m_best, "best_estimator_")) setAttribute(name, value);
             setAttribute("refit_time_", Array(Tensor::scalar<double>(refitTime)));
@@ -138,6 +169,8 @@ public:
             if (m_best->hasAttribute("classes_")) setAttribute("classes_", m_best->attribute("classes_"));
             if (m_best->hasAttribute("n_features_in_"))
                 setAttribute("n_features_in_", m_best->attribute("n_features_in_"));
+            if (m_best->hasAttribute("feature_names_in_"))
+                setAttribute("feature_names_in_", m_best->attribute("feature_names_in_"));
         }
         for (auto& [name, value] : rows) setAttribute("cv_results_." + name, Array(value));
         setParamColumns(candidates);

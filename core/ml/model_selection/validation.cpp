@@ -30,11 +30,12 @@ struct Prepared {
     std::vector<TrainTest> splits;
 };
 
-Prepared prepare(const Estimator& estimator, const Tensor& X, const Array& y, const CvOptions& options,
+template <class Input>
+Prepared prepare(const Estimator& estimator, const Input& X, const Array& y, const CvOptions& options,
                  const char* where) {
     Dataset data = makeDataset(X, y, options.sampleWeight, where);
     CvSplitter cv = checkCv(options.cv, y, isClassifier(estimator));
-    std::vector<TrainTest> splits = cv.split(data.X.size(0), y, options.groups);
+    std::vector<TrainTest> splits = cv.split(data.rows(), y, options.groups);
     return {std::move(data), std::move(cv), std::move(splits)};
 }
 
@@ -128,10 +129,10 @@ const Tensor& CrossValidateResult::at(std::string_view key) const {
     throw ValueError("KeyError: '" + std::string(key) + "'");
 }
 
-CrossValidateResult crossValidate(const Estimator& estimator, const Tensor& X, const Array& y, const CvOptions& options,
-                                  bool returnTrainScore) {
-    const Scorers scorers = checkScoring(estimator, options.scoring);
-    const Prepared p = prepare(estimator, X, y, options, "cross_validate");
+namespace {
+
+CrossValidateResult crossValidatePrepared(const Estimator& estimator, const Scorers& scorers, const Prepared& p,
+                                          const CvOptions& options, bool returnTrainScore) {
     std::vector<FitTask> tasks;
     for (const auto& s : p.splits) tasks.push_back({&s});
     const FitOptions fit{.returnTrainScore = returnTrainScore, .errorScore = errorScoreOf(options.errorScore)};
@@ -156,7 +157,28 @@ CrossValidateResult crossValidate(const Estimator& estimator, const Tensor& X, c
     return out;
 }
 
+}  // namespace
+
+CrossValidateResult crossValidate(const Estimator& estimator, const Tensor& X, const Array& y, const CvOptions& options,
+                                  bool returnTrainScore) {
+    const Scorers scorers = checkScoring(estimator, options.scoring);
+    return crossValidatePrepared(estimator, scorers, prepare(estimator, X, y, options, "cross_validate"), options,
+                                 returnTrainScore);
+}
+
+CrossValidateResult crossValidate(const Estimator& estimator, const data::Table& X, const Array& y,
+                                  const CvOptions& options, bool returnTrainScore) {
+    const Scorers scorers = checkScoring(estimator, options.scoring);
+    return crossValidatePrepared(estimator, scorers, prepare(estimator, X, y, options, "cross_validate"), options,
+                                 returnTrainScore);
+}
+
 Tensor crossValScore(const Estimator& estimator, const Tensor& X, const Array& y, const CvOptions& options) {
+    singleScorer(estimator, options.scoring, "cross_val_score");
+    return crossValidate(estimator, X, y, options).at("test_score");
+}
+
+Tensor crossValScore(const Estimator& estimator, const data::Table& X, const Array& y, const CvOptions& options) {
     singleScorer(estimator, options.scoring, "cross_val_score");
     return crossValidate(estimator, X, y, options).at("test_score");
 }

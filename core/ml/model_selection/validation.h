@@ -45,10 +45,15 @@ struct CrossValidateResult {
 };
 CrossValidateResult crossValidate(const Estimator& estimator, const Tensor& X, const Array& y,
                                   const CvOptions& options = {}, bool returnTrainScore = false);
+// The same on a table (string columns): each fold's rows by Table::takeRows, fits and scores through
+// base/tables.h.
+CrossValidateResult crossValidate(const Estimator& estimator, const data::Table& X, const Array& y,
+                                  const CvOptions& options = {}, bool returnTrainScore = false);
 
 // cross_val_score: the test scores of a single scorer (a list or dict of scorers is refused as sklearn
 // refuses it).
 Tensor crossValScore(const Estimator& estimator, const Tensor& X, const Array& y, const CvOptions& options = {});
+Tensor crossValScore(const Estimator& estimator, const data::Table& X, const Array& y, const CvOptions& options = {});
 
 // cross_val_predict(method='predict' | 'predict_proba' | 'predict_log_proba' | 'decision_function'):
 // each row predicted by the fold that held it out. The probability methods fit on label-encoded y, as

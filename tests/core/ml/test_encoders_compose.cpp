@@ -1,13 +1,16 @@
 // What the conformance cases cannot reach (they compare fit errors and results): transform-time errors
 // of the encoders and discriminant analyses worded as sklearn 1.2.1 words them, LabelEncoder on string
 // and integer labels, the refusals of sparse output by name, ColumnTransformer's nested parameters
-// against sklearn's get_params(deep=True), and its fitted named_transformers_ after a persistence
-// round trip.
+// against sklearn's get_params(deep=True), its fitted named_transformers_ after a persistence
+// round trip, and tables (pandas DataFrames in sklearn) through cross_val_score and transform by name.
 #include <QtTest>
 
 #include "core/ml/base/errors.h"
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/tables.h"
+#include "core/ml/model_selection/split.h"
+#include "core/ml/model_selection/validation.h"
 #include "core/ml/preprocessing/label_encoder.h"
 #include "sklearn_reference.h"
 #include "tests/core/error_of.h"
@@ -149,6 +152,120 @@ print(" ".join(sorted(ct.get_params(deep=True).keys())))
         QVERIFY(heldBack[0].items[0].second->attribute("scale_") == held[0].items[0].second->attribute("scale_"));
         QCOMPARE(back->getFeatureNamesOut(),
                  (std::vector<std::string>{"num__x0", "cat__x1_0.0", "cat__x1_1.0", "remainder__x2"}));
+    }
+
+    // A table through cross_val_score (its folds by Table::takeRows), ColumnTransformer's transform of a
+    // table by name (columns reordered, one extra) and the errors of tables, against pandas + sklearn.
+    void tablesThroughCrossValidationAndByName() {
+        const QStringList sk = runSklearn(R"(
+import numpy as np, pandas as pd
+from sklearn.compose import ColumnTransformer
+from sklearn.linear_model import Ridge
+from sklearn.model_selection import cross_val_score
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import OneHotEncoder
+def err(f):
+    try:
+        f()
+        print("no error")
+    except Exception as e:
+        print(str(e).replace("\n", "|"))
+city = ["Oslo", "Lima", "Oslo", "Quito", "Lima", "Oslo", "Quito", "Lima", "Oslo", "Lima", "Quito", "Oslo"]
+age = [31., 22., 47., 35., 29., 51., 40., 33., 27., 45., 38., 30.]
+y = np.array([3., 1., 4., 1.5, 5., 9., 2., 6., 5., 3.5, 5.8, 9.7])
+X = pd.DataFrame({"city": city, "age": age})
+pipe = Pipeline([("prep", ColumnTransformer([("oh", OneHotEncoder(sparse_output=False, handle_unknown="ignore"), ["city"])], remainder="passthrough")), ("ridge", Ridge())])
+for v in cross_val_score(pipe, X, y, cv=3):
+    print(float(v).hex())
+ct = ColumnTransformer([("oh", OneHotEncoder(sparse_output=False), ["city"])], remainder="passthrough").fit(X)
+from sklearn.model_selection import train_test_split
+tr, te = train_test_split(X, test_size=0.25, random_state=3, stratify=y > 4)
+print(" ".join(str(i) for i in tr.index), "|", " ".join(str(i) for i in te.index), "|", " ".join(tr["city"]))
+for v in ct.transform(pd.DataFrame({"extra": [1.] * 2, "age": [5., 6.], "city": ["Lima", "Oslo"]})).ravel():
+    print(float(v).hex())
+err(lambda: ct.transform(pd.DataFrame({"age": [5.]})))
+err(lambda: ct.transform(pd.DataFrame({"city": ["Lima"]})))
+err(lambda: ColumnTransformer([("oh", OneHotEncoder(), ["town"])]).fit(X))
+err(lambda: Ridge().fit(ColumnTransformer([("keep", "passthrough", ["city"])]).fit_transform(X), y))
+)");
+        QCOMPARE(sk.size(), 3 + 1 + 8 + 4);
+        const std::vector<std::string> city{"Oslo",  "Lima", "Oslo", "Quito", "Lima",  "Oslo",
+                                            "Quito", "Lima", "Oslo", "Lima",  "Quito", "Oslo"};
+        data::Table X;
+        X.addStrings("city", city);
+        X.addNumeric("age", {31, 22, 47, 35, 29, 51, 40, 33, 27, 45, 38, 30});
+        const Array y(Tensor::fromVector<double>({3, 1, 4, 1.5, 5, 9, 2, 6, 5, 3.5, 5.8, 9.7}, {12}));
+        auto onehot = [](const ParamList& extra = {}) {
+            ParamList p{{"sparse_output", false}};
+            p.insert(p.end(), extra.begin(), extra.end());
+            return ParamValue(create("OneHotEncoder", p));
+        };
+        auto prep =
+            create("ColumnTransformer",
+                   {{"transformers", ParamValue::list({ParamValue::tuple(
+                                         {"oh", onehot({{"handle_unknown", "ignore"}}), ParamValue::list({"city"})})})},
+                    {"remainder", "passthrough"}});
+        auto pipe = create("Pipeline",
+                           {{"steps", ParamValue::list({ParamValue::tuple({"prep", ParamValue(prep)}),
+                                                        ParamValue::tuple({"ridge", ParamValue(create("Ridge"))})})}});
+        model_selection::CvOptions cv;
+        cv.cv = ParamValue(3);
+        const std::vector<double> scores = model_selection::crossValScore(*pipe, X, y, cv).toVector<double>();
+        QCOMPARE(scores.size(), std::size_t{3});
+        for (std::size_t k = 0; k < 3; ++k)
+            QVERIFY(std::abs(scores[k] - hexDouble(sk[k])) <= 1e-10 * std::abs(hexDouble(sk[k])));
+
+        // train_test_split of a DataFrame: the rows (pandas' index) and their strings.
+        model_selection::TrainTestSplitOptions split;
+        split.testSize = 0.25;
+        split.randomState = 3;
+        std::vector<double> strata, ids;
+        for (double v : y.tensor().toVector<double>()) strata.push_back(v > 4 ? 1.0 : 0.0);
+        split.stratify = Tensor::fromVector<double>(strata, {12});
+        data::Table Xr = X;
+        for (std::int64_t i = 0; i < 12; ++i) ids.push_back(static_cast<double>(i));
+        Xr.addNumeric("id", ids);
+        const auto [train, test] = model_selection::trainTestSplit(Xr, split);
+        QString text;
+        for (double v : train.find("id")->numbers) text += QString::number(static_cast<int>(v)) + " ";
+        text += "| ";
+        for (double v : test.find("id")->numbers) text += QString::number(static_cast<int>(v)) + " ";
+        text += "|";
+        for (const auto& c : train.find("city")->strings) text += " " + QString::fromStdString(c);
+        QCOMPARE(text, sk[3]);
+
+        auto ct = create(
+            "ColumnTransformer",
+            {{"transformers", ParamValue::list({ParamValue::tuple({"oh", onehot(), ParamValue::list({"city"})})})},
+             {"remainder", "passthrough"}});
+        ct->fitTable(X);
+        data::Table other;
+        other.addNumeric("extra", {1, 1});
+        other.addNumeric("age", {5, 6});
+        other.addStrings("city", {"Lima", "Oslo"});
+        const std::vector<double> z = ct->transformTable(other).toVector<double>();
+        QCOMPARE(z.size(), std::size_t{8});
+        for (std::size_t k = 0; k < 8; ++k) QCOMPARE(z[k], hexDouble(sk[4 + k]));
+        data::Table ageOnly;
+        ageOnly.addNumeric("age", {5});
+        QCOMPARE(errorOf<ValueError>([&] { ct->transformTable(ageOnly); }), sk[12]);
+        data::Table cityOnly;
+        cityOnly.addStrings("city", {"Lima"});
+        QCOMPARE(errorOf<ValueError>([&] { ct->transformTable(cityOnly); }), sk[13]);
+        auto town = create(
+            "ColumnTransformer",
+            {{"transformers", ParamValue::list({ParamValue::tuple({"oh", onehot(), ParamValue::list({"town"})})})}});
+        QCOMPARE(errorOf<ValueError>([&] { town->fitTable(X); }), sk[14]);
+        // sklearn's message names the value only; Tessera's adds the column.
+        auto keep =
+            create("ColumnTransformer",
+                   {{"transformers",
+                     ParamValue::list({ParamValue::tuple({"keep", "passthrough", ParamValue::list({"city"})})})}});
+        const data::Table kept = fitTransformToTable(*keep->clone(), X);
+        QVERIFY(!kept.allNumeric());
+        QVERIFY(errorOf<ValueError>([&] {
+                    create("Ridge")->fit(fitTransformToTable(*keep, X).numericTensor(), y);
+                }).startsWith(sk[15]));
     }
 };
 

@@ -20,6 +20,7 @@
 
 #include "core/data/table.h"
 #include "core/ml/base/errors.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/ensemble/hist_gradient_boosting/binning.h"
 #include "core/ml/ensemble/hist_gradient_boosting/grower.h"
@@ -447,7 +448,8 @@ protected:
     }
 
     // BaseHistGradientBoosting.fit after y is encoded (class codes as doubles for classifiers).
-    void fitBoosting(const Tensor& X, const std::vector<double>& yAll, int64_t K, const Tensor& sampleWeight) {
+    void fitBoosting(const Tensor& X, const std::vector<double>& yAll, int64_t K, const Tensor& sampleWeight,
+                     FitReporter& report) {
         const int64_t nAll = X.size(0), d = X.size(1);
         if (!param("monotonic_cst").isNone() && K != 1)
             throw ValueError("monotonic constraints are not supported for multiclass classification.");
@@ -537,6 +539,9 @@ protected:
         auto checkStop = [&]() {
             trainScore.push_back(-loss.value(y, raw, sw));
             if (useValidation) validationScore.push_back(-loss.value(yVal, rawVal, swVal));
+            const auto step = static_cast<int64_t>(trainScore.size()) - 1;
+            report.curve("train_loss", step, -trainScore.back());
+            if (useValidation) report.curve("validation_loss", step, -validationScore.back());
             const std::vector<double>& s = useValidation ? validationScore : trainScore;
             const auto ref = static_cast<size_t>(paramInt("n_iter_no_change") + 1);
             if (s.size() < ref) return false;
@@ -560,7 +565,9 @@ protected:
         std::vector<std::vector<float>> g, h;
         const int64_t maxIter = paramInt("max_iter");
         int64_t iterations = 0;
+        report.setTotal(maxIter);
         for (int64_t it = 0; it < maxIter; ++it) {
+            report.checkStop();
             loss.gradientHessian(y, raw, sw, g, h);
             const int64_t first = m_predictors.trees();
             for (int64_t k = 0; k < K; ++k) {
@@ -579,6 +586,7 @@ protected:
                 m_predictors.add(t);
             }
             ++iterations;
+            report.advance();
             if (!early) continue;
             if (useValidation) {
                 tbb::parallel_for(int64_t{0}, nVal, [&](int64_t r) {
@@ -712,6 +720,7 @@ public:
     using BaseHistGradientBoosting::BaseHistGradientBoosting;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
+        FitReporter report(*this, "iterations", 0);
         const Tensor X = startFit(Xin, y, true);
         std::vector<double> t = tree::regressionTargets(y);
         if (paramString("loss") == "poisson") {
@@ -723,7 +732,7 @@ public:
             }
             if (negative || !(sum > 0)) throw ValueError("loss='poisson' requires non-negative y and sum(y) > 0.");
         }
-        fitBoosting(X, t, 1, sampleWeight);
+        fitBoosting(X, t, 1, sampleWeight, report);
         return *this;
     }
 
@@ -743,6 +752,7 @@ public:
     using BaseHistGradientBoosting::BaseHistGradientBoosting;
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
+        FitReporter report(*this, "iterations", 0);
         const Tensor X = startFit(Xin, y, false);
         const EncodedLabels enc = encodeLabels(y, className());
         const int64_t k = classCount(enc.classes);
@@ -767,7 +777,7 @@ public:
             for (size_t i = 0; i < w.size(); ++i) w[i] *= factors[enc.codes[i]];
             weights = Tensor::fromVector<double>(w, {X.size(0)});
         }
-        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k <= 2 ? 1 : k, weights);
+        fitBoosting(X, std::vector<double>(enc.codes.begin(), enc.codes.end()), k <= 2 ? 1 : k, weights, report);
         return *this;
     }
 
