@@ -7,9 +7,12 @@
 // iteration counts are printed beside the times.
 //
 //   build/core/bench/ml_linear_bench --threads 2 --rounds 5 --reps 3
+//   build/core/bench/ml_linear_bench --threads 1 --only ridge --tessera-only    (cases whose name starts so; for
+//   profiling)
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <cstring>
 #include <random>
 
 #include "bench/side_by_side.h"
@@ -76,11 +79,18 @@ int main(int argc, char** argv) {
              sink += m->attribute("coef_").tensor().data<double>()[0];
          }},
     };
+    std::string only;
+    bool tesseraOnly = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        tesseraOnly = tesseraOnly || !std::strcmp(argv[i], "--tessera-only");
+    }
     std::map<std::string, double> ours;
-    for (const auto& [name, fn] : cases) ours[name] = bench::bestOfMicros(fn, s);
+    for (const auto& [name, fn] : cases)
+        if (name.rfind(only, 0) == 0) ours[name] = bench::bestOfMicros(fn, s);
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    const auto ref = bench::runReference("ml_linear_sklearn.py", s);
+    const auto ref = tesseraOnly ? std::map<std::string, double>{} : bench::runReference("ml_linear_sklearn.py", s);
     std::printf("| case | Tessera ms | sklearn 1.2.1 ms | speed-up |\n| --- | ---: | ---: | ---: |\n");
     for (const auto& [name, us] : ours) {
         const double theirs = bench::valueOr0(ref, name);

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/command.h"
+#include "core/ml/base/warnings.h"
 #include "core/script/run_script.h"
 #include "core/tensor/error.h"
 
@@ -83,9 +84,18 @@ int runAs(std::string_view kName, const std::vector<std::string>& args, std::ost
     }
     if (runSpec.script.empty()) return usageError(err, kName, "expected a SCRIPT.py");
     if (!haveOut) return usageError(err, kName, "expected --out DIR");
+    // sklearn's warnings go to stderr as Python shows them ("SCRIPT: ConvergenceWarning: …"), after the run.
+    ml::WarningCollector warnings;
+    auto showWarnings = [&] {
+        for (const ml::Warning& w : warnings.warnings())
+            err << runSpec.script.string() << ": " << ml::categoryName(w.category) << ": " << w.message << "\n";
+    };
     try {
-        for (const auto& file : script::runScriptFile(runSpec)) out << file.string() << "\n";
+        const auto files = script::runScriptFile(runSpec);
+        showWarnings();
+        for (const auto& file : files) out << file.string() << "\n";
     } catch (const Error& e) {
+        showWarnings();
         // The message starts with "SCRIPT:LINE:COLUMN:" for errors inside the script, like a compiler's.
         err << e.what() << "\n";
         return 1;

@@ -95,6 +95,10 @@ void gemmImpl(MatrixRef<const T> a, MatrixRef<const T> b, MatrixRef<T> c, GemmEp
             ep.biasKind = BiasKind::PerColumn;
         else if (ep.biasKind == BiasKind::PerColumn)
             ep.biasKind = BiasKind::PerRow;
+        if (ep.triangle == Triangle::Upper)
+            ep.triangle = Triangle::Lower;
+        else if (ep.triangle == Triangle::Lower)
+            ep.triangle = Triangle::Upper;
     }
 #if defined(__x86_64__) || defined(__i386__)
     if (isa == GemmIsa::Avx512)

@@ -41,6 +41,12 @@ struct MatrixRef {
 enum class Activation { None, Relu, Sigmoid, Tanh };
 enum class BiasKind { None, PerRow, PerColumn };  // bias has M (PerRow) or N (PerColumn) contiguous elements
 
+// Which elements of C the caller needs. Upper (j ≥ i) or Lower (j ≤ i) serve symmetric products such as
+// AᵀA: tiles that hold none of the needed elements may be skipped (that part of C is then left as it
+// was); tiles across the diagonal are computed in full. Every computed element has the bits of the full
+// product (Note [GEMM determinism]), so mirroring the needed triangle gives the full product's C.
+enum class Triangle { All, Upper, Lower };
+
 template <class T>
 struct GemmEpilogue {
     T alpha = 1;
@@ -48,6 +54,7 @@ struct GemmEpilogue {
     const T* bias = nullptr;
     BiasKind biasKind = BiasKind::None;
     Activation activation = Activation::None;
+    Triangle triangle = Triangle::All;
 };
 
 // C = act(alpha·A·B + beta·C + bias); A is M×K, B is K×N, C is M×N. Throws ShapeError on mismatch.

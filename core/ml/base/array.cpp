@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 
+#include "core/ml/base/warnings.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml {
@@ -46,7 +47,20 @@ bool operator==(const Array& a, const Array& b) {
     return equal;
 }
 
-EncodedLabels encodeLabels(const Array& y, std::string_view estimator) {
+Array columnOr1d(const Array& y) {
+    if (!y.isNumeric() || y.tensor().dim() != 2 || y.tensor().size(1) != 1) return y;
+    warn(WarningCategory::DataConversionWarning,
+         "A column-vector y was passed when a 1d array was expected. Please change the shape of y to "
+         "(n_samples, ), for example using ravel().");
+    const Tensor& t = y.tensor();
+    if (t.dtype() == DType::Float64) return Array(Tensor::fromVector<double>(t.toVector<double>(), {t.size(0)}));
+    if (t.dtype() == DType::Float32) return Array(Tensor::fromVector<float>(t.toVector<float>(), {t.size(0)}));
+    if (t.dtype() == DType::Bool) return Array(Tensor::fromVector<bool>(t.toVector<bool>(), {t.size(0)}));
+    return Array(Tensor::fromVector<std::int64_t>(t.toVector<std::int64_t>(), {t.size(0)}));
+}
+
+EncodedLabels encodeLabels(const Array& yIn, std::string_view estimator) {
+    const Array y = columnOr1d(yIn);
     EncodedLabels out;
     if (y.isStrings()) {
         const auto& s = y.strings();

@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 
 #include "core/kernels/parallel.h"
 #include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/cluster/kmeans_common.h"
 #include "core/ml/random_state.h"
 
@@ -116,7 +118,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array&, const Tensor& sampleWeight) override {
         validateParams();
-        FitReporter report(*this, "restarts", runs(10));
+        FitReporter report(*this, "restarts", 0);
         clearAttributes();
         const Tensor Xt = validateFitX(Xin);
         const std::int64_t n = Xt.size(0), p = Xt.size(1), k = paramInt("n_clusters");
@@ -129,6 +131,7 @@ public:
         const ParamValue& init = param("init");
         const bool arrayInit = init.isSequence();
         const std::int64_t nInit = runs(10);
+        report.setTotal(nInit);
         RowMatrix given;
         if (arrayInit) {
             given = initArray(k, p);
@@ -174,6 +177,12 @@ public:
             }
         }
         best.centers.rowwise() += mean;
+        const std::set<std::int64_t> distinct(best.labels.begin(), best.labels.end());
+        if (static_cast<std::int64_t>(distinct.size()) < k)
+            warn(WarningCategory::ConvergenceWarning, "Number of distinct clusters (" +
+                                                          std::to_string(distinct.size()) +
+                                                          ") found smaller than n_clusters (" + std::to_string(k) +
+                                                          "). Possibly due to duplicate points in X.");
         setCenters(best.centers);
         setAttribute("labels_", Array(Tensor::fromVector<std::int64_t>(best.labels, {n})));
         setAttribute("inertia_", Array(Tensor::scalar<double>(best.inertia)));

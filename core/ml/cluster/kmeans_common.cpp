@@ -1,4 +1,5 @@
 #include "core/ml/cluster/kmeans_common.h"
+#include "core/ml/base/warnings.h"
 
 #include <algorithm>
 #include <cctype>
@@ -161,11 +162,25 @@ void KMeansBase::setCenters(const RowMatrix& centers) {
 }
 
 std::int64_t KMeansBase::runs(std::int64_t defaultRuns) const {
+    // _check_params_vs_input's n_init, with its warnings.
     const ParamValue& init = param("init");
-    if (init.isSequence()) return 1;
-    if (!param("n_init").isString()) return paramInt("n_init");
-    if (paramString("n_init") == "auto") return init.asString() == "k-means++" ? 1 : defaultRuns;
-    return defaultRuns;
+    std::int64_t n = defaultRuns;
+    if (!param("n_init").isString()) {
+        n = paramInt("n_init");
+    } else if (paramString("n_init") == "warn") {
+        warn(WarningCategory::FutureWarning, "The default value of `n_init` will change from " +
+                                                 std::to_string(defaultRuns) +
+                                                 " to 'auto' in 1.4. Set the value of `n_init` explicitly to "
+                                                 "suppress the warning");
+    } else if (!init.isSequence() && init.asString() == "k-means++") {
+        n = 1;  // 'auto'
+    }
+    if (init.isSequence() && n != 1) {
+        warn(WarningCategory::RuntimeWarning, "Explicit initial center position passed: performing only one init in " +
+                                                  className() + " instead of n_init=" + std::to_string(n) + ".");
+        n = 1;
+    }
+    return n;
 }
 
 RowMatrix KMeansBase::initArray(std::int64_t k, std::int64_t p) const {

@@ -13,6 +13,7 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/lapack.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/decomposition/svd_support.h"
 
 namespace tessera::ml {
@@ -158,6 +159,9 @@ public:
             oldLl = ll;
             for (std::int64_t j = 0; j < p; ++j) psi[j] = std::max(var[j] - W.col(j).squaredNorm(), kSmall);
         }
+        if (iter == maxIter)
+            warn(WarningCategory::ConvergenceWarning,
+                 "FactorAnalysis did not converge. You might want to increase the number of iterations.");
         const std::int64_t nIter = std::min(iter + 1, maxIter);
         if (const ParamValue& rotation = param("rotation"); !rotation.isNone() && W.rows() > 0)
             W = orthoRotation(W.transpose(), rotation.asString()).topRows(std::min<Eigen::Index>(W.rows(), k));

@@ -13,6 +13,7 @@
 #include "core/ml/base/errors.h"
 #include "core/ml/base/lapack.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/random_state.h"
 
 namespace tessera::ml {
@@ -92,6 +93,9 @@ std::pair<Matrix, std::int64_t> icaParallel(const Matrix& X, const Contrast& g, 
         W = W1;
         if (lim < tol) break;
     }
+    if (iter == maxIter)
+        warn(WarningCategory::ConvergenceWarning,
+             "FastICA did not converge. Consider increasing tolerance or the maximum number of iterations.");
     return {W, std::min(iter + 1, maxIter)};
 }
 

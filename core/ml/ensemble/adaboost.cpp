@@ -19,6 +19,7 @@
 #include "core/ml/base/held_state.h"
 #include "core/ml/base/numpy_sort.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/ensemble/members.h"
 #include "core/ml/ensemble/staged.h"
 #include "core/ml/random_state.h"
@@ -447,7 +448,7 @@ public:
         FitReporter report(*this, "iterations", paramInt("n_estimators"));
         const Tensor X = validateFitX(Xin);
         checkY(X, y, /*numeric=*/true);
-        const Tensor yt = y.tensor("y");
+        const Tensor yt = columnOr1d(y).tensor("y");
         if (yt.dim() == 2 && yt.size(1) != 1)
             throw ValueError("y should be a 1d array, got an array of shape " + shapeToString(yt.sizes()) +
                              " instead.");

@@ -78,10 +78,10 @@ protected:
 
     // BaseForest.fit after validateFitX and y's encoding: y [rows, outputs] as doubles (class codes for
     // classifiers), nClasses {k} or empty, sw sample_weight times the expanded class_weight (or empty),
-    // codes the class codes when class_weight is 'balanced_subsample' with bootstrap (else empty).
+    // subsample the encoded y when class_weight is 'balanced_subsample' with bootstrap (else null).
     void fitForest(const Tensor& X, const std::vector<double>& y, const std::vector<int64_t>& nClasses,
-                   const std::vector<double>& sw, const std::vector<int64_t>& subsampleCodes,
-                   std::vector<Tree> oldTrees, std::vector<int64_t> oldSeeds, FitReporter& report) {
+                   const std::vector<double>& sw, const tree::EncodedOutputs* subsample, std::vector<Tree> oldTrees,
+                   std::vector<int64_t> oldSeeds, FitReporter& report) {
         const int64_t n = X.size(0), features = X.size(1);
         const bool bootstrap = paramBool("bootstrap");
         const ParamValue& maxSamples = param("max_samples");
@@ -125,10 +125,10 @@ protected:
             std::vector<int64_t> seeds;
             std::vector<ensemble::TreeDraw> draws =
                 ensemble::sklearnDraws(rng, nMore, n, nBootstrap, bootstrap, &seeds);
-            if (!subsampleCodes.empty()) {
+            if (subsample) {
                 for (int64_t t = 0; t < nMore; ++t) {
-                    draws[t].subsampleWeight = tree::balancedSubsampleWeights(subsampleCodes, nClasses[0],
-                                                                              sampleIndices(seeds[t], n, nBootstrap));
+                    draws[t].subsampleWeight =
+                        tree::balancedSubsampleWeights(*subsample, sampleIndices(seeds[t], n, nBootstrap));
                 }
             }
             tree::TreeParams p = tree::resolveTreeParams(*this, n, features, classifier(), sw);
@@ -198,7 +198,7 @@ private:
 
     std::vector<int64_t> classesPerOutput() const {
         if (!classifier()) return {};
-        return {attribute("n_classes_").tensor().item<int64_t>()};
+        return tree::fittedNClasses(*this);
     }
 
     void rebuildPredictor() {
@@ -213,12 +213,13 @@ private:
             std::string(extra() ? "ExtraTree" : "DecisionTree") + (classifier() ? "Classifier" : "Regressor");
         const int64_t features = attribute("n_features_in_").tensor().item<int64_t>();
         const int64_t maxFeatures = tree::resolveTreeParams(*this, 1, features, classifier(), {}).maxFeatures;
-        std::optional<Array> codes;
-        if (classifier()) {
-            const int64_t k = attribute("n_classes_").tensor().item<int64_t>();
+        // The held trees predict class codes: each output's classes are 0 … n_classes_ - 1 (as sklearn's
+        // estimators_, fitted on the encoded y).
+        std::vector<Array> codes;
+        for (const int64_t k : classesPerOutput()) {
             std::vector<double> c(k);
             for (int64_t i = 0; i < k; ++i) c[i] = static_cast<double>(i);
-            codes = Array(Tensor::fromVector<double>(c, {k}));
+            codes.push_back(Array(Tensor::fromVector<double>(c, {k})));
         }
         ParamList params;
         for (const char* k :
@@ -230,7 +231,7 @@ private:
         for (size_t i = 0; i < m_trees.size(); ++i) {
             ParamList p = params;
             p.emplace_back("random_state", ParamValue(m_seeds[i]));
-            m_held.emplace_back("", tree::heldTree(cls, p, m_trees[i], codes ? &*codes : nullptr, maxFeatures));
+            m_held.emplace_back("", tree::heldTree(cls, p, m_trees[i], classifier() ? &codes : nullptr, maxFeatures));
         }
     }
 
@@ -248,58 +249,84 @@ public:
         validateParams();
         FitReporter report(*this, "trees", paramInt("n_estimators"));
         auto [oldTrees, oldSeeds] = keptForWarmStart();
-        const Array oldClasses = oldTrees.empty() ? Array() : attribute("classes_");
+        const std::vector<Array> oldClasses = oldTrees.empty() ? std::vector<Array>() : tree::fittedClasses(*this);
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, false);
-        if (y.isNumeric() && y.tensor().dim() == 2)
-            throw ValueError(className() + ": multi-output y (2-D) is not available in Tessera yet");
-        const EncodedLabels enc = encodeLabels(y, className());
-        const int64_t n = X.size(0), k = classCount(enc.classes);
+        // y 1-D, or [rows, outputs] for multi-output: classes per output, as _validate_y_class_weight.
+        const tree::EncodedOutputs enc = tree::encodeOutputs(y, className());
+        const int64_t n = X.size(0);
         if (!oldTrees.empty() && !(oldClasses == enc.classes))
             throw ValueError(className() + ": warm_start needs the classes of the first fit");
+        if (paramBool("oob_score") && enc.outputs() > 1 && !multilabelIndicator(y)) {
+            throw ValueError(
+                "The type of target cannot be used to compute OOB estimates. Got multiclass-multioutput while only "
+                "the following are supported: continuous, continuous-multioutput, binary, multiclass, "
+                "multilabel-indicator.");
+        }
         std::vector<double> sw;
         if (sampleWeight.defined()) sw = sampleWeightOrOnes(sampleWeight, n).toVector<double>();
         const ParamValue& cw = param("class_weight");
         const bool subsample = cw.isString() && cw.asString() == "balanced_subsample";
         if (!cw.isNone() && !(subsample && paramBool("bootstrap"))) {
             const ParamValue balanced("balanced");
-            const std::vector<double> f =
-                tree::classWeightFactors(subsample ? balanced : cw, enc.classes, enc.codes, className());
+            const std::vector<double> f = tree::expandedClassWeight(subsample ? balanced : cw, enc, className());
             if (sw.empty()) sw.assign(n, 1.0);
-            for (int64_t i = 0; i < n; ++i) sw[i] *= f[enc.codes[i]];
+            for (int64_t i = 0; i < n; ++i) sw[i] *= f[i];
         }
-        setAttribute("classes_", enc.classes);
-        setAttribute("n_classes_", Array(Tensor::scalar<int64_t>(k)));
-        const std::vector<double> codes(enc.codes.begin(), enc.codes.end());
-        fitForest(X, codes, {k}, sw, subsample && paramBool("bootstrap") ? enc.codes : std::vector<int64_t>(),
-                  std::move(oldTrees), std::move(oldSeeds), report);
+        for (auto& [name, value] : tree::classAttributes(enc.classes)) setAttribute(name, std::move(value));
+        fitForest(X, enc.y, enc.nClasses, sw, subsample && paramBool("bootstrap") ? &enc : nullptr, std::move(oldTrees),
+                  std::move(oldSeeds), report);
         return *this;
     }
 
+    // One output: [rows, n_classes_]; several: sklearn's list of arrays as [outputs, rows, max n_classes_].
     Tensor predictProba(const Tensor& X) const override {
-        const std::vector<double> p = forestMean(X);
-        const int64_t k = attribute("n_classes_").tensor().item<int64_t>();
-        return Tensor::fromVector<double>(p, {static_cast<int64_t>(p.size()) / k, k});
+        return tree::probaOfOutputs(forestMean(X), tree::fittedNClasses(*this), false);
     }
 
-    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
+    Tensor predictLogProba(const Tensor& X) const override {
+        return tree::logOfOutputs(predictProba(X), tree::fittedNClasses(*this));
+    }
 
-    Array predict(const Tensor& X) const override { return tree::argmaxLabels(predictProba(X), attribute("classes_")); }
+    Array predict(const Tensor& X) const override {
+        return tree::labelsOfOutputs(predictProba(X), tree::fittedClasses(*this));
+    }
 
 protected:
     bool classifier() const override { return true; }
 
 private:
-    // _set_oob_score_and_attributes: oob_decision_function_ [rows, k], and the accuracy of its argmax.
-    void setOob(const std::vector<double>& y, int64_t, const std::vector<double>& oob) override {
-        const int64_t n = static_cast<int64_t>(y.size()), k = static_cast<int64_t>(oob.size()) / n;
+    // type_of_target's multilabel-indicator: a 2-D y of 0s and 1s.
+    static bool multilabelIndicator(const Array& y) {
+        const std::vector<double> v = y.tensor().toVector<double>();
+        return std::all_of(v.begin(), v.end(), [](double x) { return x == 0.0 || x == 1.0; });
+    }
+
+    // _set_oob_score_and_attributes: oob_decision_function_ [rows, k] ([rows, max n_classes_, outputs]
+    // for several outputs), and the accuracy of its argmax (subset accuracy for several outputs).
+    void setOob(const std::vector<double>& y, int64_t outputs, const std::vector<double>& oob) override {
+        const int64_t n = static_cast<int64_t>(y.size()) / outputs;
+        const int64_t k = static_cast<int64_t>(oob.size()) / (n * outputs);
+        const std::vector<int64_t> nClasses = tree::fittedNClasses(*this);
         int64_t hits = 0;
         for (int64_t r = 0; r < n; ++r) {
-            const double* row = oob.data() + r * k;
-            hits += static_cast<double>(std::max_element(row, row + k) - row) == y[r] ? 1 : 0;
+            bool all = true;
+            for (int64_t o = 0; o < outputs; ++o) {
+                const double* row = oob.data() + (r * outputs + o) * k;
+                all = all && static_cast<double>(std::max_element(row, row + k) - row) == y[r * outputs + o];
+            }
+            hits += all ? 1 : 0;
         }
-        setAttribute("oob_decision_function_", Array(Tensor::fromVector<double>(oob, {n, k})));
+        if (outputs == 1) {
+            setAttribute("oob_decision_function_", Array(Tensor::fromVector<double>(oob, {n, k})));
+        } else {
+            std::vector<double> t(oob.size());
+            for (int64_t r = 0; r < n; ++r)
+                for (int64_t o = 0; o < outputs; ++o)
+                    for (int64_t c = 0; c < k; ++c) t[(r * k + c) * outputs + o] = oob[(r * outputs + o) * k + c];
+            setAttribute("oob_decision_function_", Array(Tensor::fromVector<double>(t, {n, k, outputs})));
+        }
         setAttribute("oob_score_", Array(Tensor::scalar<double>(static_cast<double>(hits) / static_cast<double>(n))));
     }
 };

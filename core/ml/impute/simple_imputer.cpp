@@ -27,8 +27,10 @@ public:
                 "in Tessera yet (issue 20)");
         const ParamValue& mv = param("missing_values");
         if (!mv.isNumber())
-            throw ValueError("SimpleImputer: missing_values=" + mv.repr() +
-                             " needs object arrays; Tessera's X is numeric (float64)");
+            throw ValueError(
+                "'X' and 'missing_values' types are expected to be both numerical. Got X.dtype=float64 and  "
+                "type(missing_values)=<class '" +
+                mv.typeName() + "'>.");
         const std::string& strategy = paramString("strategy");
         const ParamValue& fill = param("fill_value");
         if (strategy == "constant" && !fill.isNone() && !fill.isNumber())
@@ -341,7 +343,7 @@ const RegisterEstimator<SimpleImputer> kRegistered({
          {constraintOf(Constraint::Kind::Integral), realInterval(ParamValue(), ParamValue(), Closed::Both),
           constraintOf(Constraint::Kind::String), noneC(), constraintOf(Constraint::Kind::Nan),
           constraintOf(Constraint::Kind::PandasNa)},
-         "The placeholder of missing values (np.nan or a number)."},
+         "The placeholder of missing values (np.nan, a number, or a string or None for string columns)."},
         {"strategy",
          "mean",
          {strOptions({"mean", "median", "most_frequent", "constant"})},

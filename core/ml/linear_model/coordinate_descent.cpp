@@ -3,8 +3,11 @@
 // below tol·‖y‖²), its n_samples scaling of the penalties and its sample_weight handling (weights
 // rescaled to sum to n_samples, rows scaled by their square roots).
 #include <cmath>
+#include <cstdio>
+#include <limits>
 
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/linear_model/linear_support.h"
 
 namespace tessera::ml {
@@ -13,6 +16,7 @@ namespace {
 struct CdResult {
     double gap = 0;
     std::int64_t iterations = 0;
+    bool converged = false;
 };
 
 // Minimises (1/2)‖y − Xw‖² + alpha‖w‖₁ + (beta/2)‖w‖² over w, X column-major [n, p] (one column per feature).
@@ -77,10 +81,26 @@ CdResult coordinateDescent(std::vector<double>& w, double alpha, double beta, co
             }
             gap += alpha * l1 - c * ry + 0.5 * beta * (1 + c * c) * wNorm2;
             out.gap = gap;
-            if (gap < tol) break;
+            if (gap < tol) {
+                out.converged = true;
+                break;
+            }
         }
     }
     out.iterations = std::min(iter, maxIter - 1) + 1;
+    if (!out.converged) {  // enet_coordinate_descent's for/else
+        char numbers[96];
+        std::snprintf(numbers, sizeof numbers, "Duality gap: %.3e, tolerance: %.3e", out.gap, tol);
+        std::string message =
+            "Objective did not converge. You might want to increase the number of iterations, check the scale of "
+            "the features or consider increasing regularisation. " +
+            std::string(numbers);
+        if (alpha < std::numeric_limits<double>::epsilon())
+            message +=
+                " Linear regression models with null weight for the l1 regularization term are more efficiently "
+                "fitted using one of the solvers implemented in sklearn.linear_model.Ridge/RidgeCV instead.";
+        warn(WarningCategory::ConvergenceWarning, std::move(message));
+    }
     return out;
 }
 
@@ -114,9 +134,11 @@ public:
         const bool fitIntercept = paramBool("fit_intercept");
         const detail::CenteredData d = detail::centerData(X, Y, sw, fitIntercept);
         const std::int64_t t = d.targets;
+        const double* xd = d.X.data<double>();
+        const double* yd = d.Y.data<double>();
         std::vector<double> Xc(static_cast<std::size_t>(n * p));
         for (std::int64_t i = 0; i < n; ++i)
-            for (std::int64_t j = 0; j < p; ++j) Xc[j * n + i] = d.X[i * p + j];
+            for (std::int64_t j = 0; j < p; ++j) Xc[j * n + i] = xd[i * p + j];
         const double alpha = paramDouble("alpha"), l1Ratio = l1();
         const double l1Reg = alpha * l1Ratio * static_cast<double>(n);
         const double l2Reg = alpha * (1.0 - l1Ratio) * static_cast<double>(n);
@@ -125,7 +147,7 @@ public:
         if (warm.size() == coef.size()) coef = warm;
         std::vector<double> yk(static_cast<std::size_t>(n));
         for (std::int64_t k = 0; k < t; ++k) {
-            for (std::int64_t i = 0; i < n; ++i) yk[i] = d.Y[i * t + k];
+            for (std::int64_t i = 0; i < n; ++i) yk[i] = yd[i * t + k];
             std::vector<double> w(coef.begin() + k * p, coef.begin() + (k + 1) * p);
             const CdResult r = coordinateDescent(w, l1Reg, l2Reg, Xc, yk.data(), n, p, paramInt("max_iter"),
                                                  paramDouble("tol"), paramBool("positive"));

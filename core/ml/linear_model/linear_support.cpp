@@ -27,23 +27,16 @@ std::int64_t blockCount(std::int64_t rows, std::int64_t cols) {
 
 std::int64_t blockStart(std::int64_t b, std::int64_t blocks, std::int64_t rows) { return b * rows / blocks; }
 
-// Columns of AᵀA per block of the symmetric rank-k update.
-constexpr std::int64_t kSyrkBlock = 64;
-
 // [AᵀA, AᵀB] for row-major A [n, p], B [n, t], on the kernels' GEMM (deterministic for any thread
-// count, Note [GEMM determinism]). AᵀA is computed as a symmetric rank-k update: for each block of
-// kSyrkBlock columns only the rows down to the block's diagonal, then mirrored. Each element is the
-// same chain of multiply-adds as in the full product, and the (j, i) chain equals the (i, j) one, so
-// the result is bitwise the full GEMM's with about half the multiply-adds.
+// count, Note [GEMM determinism]). AᵀA is symmetric: the GEMM computes the tiles of its upper triangle
+// only (about half the multiply-adds) and the lower one is mirrored; each element is the chain of
+// multiply-adds of the full product, and the (j, i) chain equals the (i, j) one, so the result is bitwise
+// the full product's.
 std::pair<Eigen::MatrixXd, Eigen::MatrixXd> normalEquations(const ConstMapRow& A, const ConstMapRow& B) {
     const std::int64_t n = A.rows(), p = A.cols(), t = B.cols();
     RowMatrix G(p, p), C(p, t);
     const kernels::MatrixRef<const double> a{A.data(), n, p, p, 1}, b{B.data(), n, t, t, 1};
-    for (std::int64_t j0 = 0; j0 < p; j0 += kSyrkBlock) {
-        const std::int64_t width = std::min(kSyrkBlock, p - j0), rows = j0 + width;
-        const kernels::MatrixRef<const double> left{A.data(), n, rows, p, 1}, right{A.data() + j0, n, width, p, 1};
-        kernels::gemm(left.t(), right, kernels::MatrixRef<double>{G.data() + j0, rows, width, p, 1});
-    }
+    kernels::gemm(a.t(), a, kernels::MatrixRef<double>{G.data(), p, p, p, 1}, {.triangle = kernels::Triangle::Upper});
     for (std::int64_t i = 0; i < p; ++i)
         for (std::int64_t j = 0; j < i; ++j) G(i, j) = G(j, i);
     kernels::gemm(a.t(), b, kernels::MatrixRef<double>{C.data(), p, t, t, 1});
@@ -84,8 +77,6 @@ CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<doub
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
     const double* x = X.data<double>();
     const double* y = Y.data<double>();
-    d.X.assign(x, x + n * p);
-    d.Y.assign(y, y + n * t);
     d.xOffset.assign(p, 0.0);
     d.yOffset.assign(t, 0.0);
     if (fitIntercept) {
@@ -99,24 +90,36 @@ CenteredData centerData(const Tensor& X, const Tensor& Y, const std::vector<doub
         }
         for (auto& v : d.xOffset) v /= wsum;
         for (auto& v : d.yOffset) v /= wsum;
-        for (std::int64_t i = 0; i < n; ++i) {
-            for (std::int64_t j = 0; j < p; ++j) d.X[i * p + j] -= d.xOffset[j];
-            for (std::int64_t k = 0; k < t; ++k) d.Y[i * t + k] -= d.yOffset[k];
+    }
+    // One pass writes (x - offset) · sqrt(w) into fresh buffers, the same two roundings as centering in
+    // place and scaling after.
+    d.X = Tensor::empty({n, p}, DType::Float64);
+    d.Y = Tensor::empty({n, t}, DType::Float64);
+    double* xc = d.X.data<double>();
+    double* yc = d.Y.data<double>();
+    const double* xo = d.xOffset.data();
+    const double* yo = d.yOffset.data();
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double* xr = x + i * p;
+        const double* yr = y + i * t;
+        double* xcr = xc + i * p;
+        double* ycr = yc + i * t;
+        if (sw.empty()) {
+            for (std::int64_t j = 0; j < p; ++j) xcr[j] = xr[j] - xo[j];
+            for (std::int64_t k = 0; k < t; ++k) ycr[k] = yr[k] - yo[k];
+        } else {
+            const double s = std::sqrt(sw[i]);
+            for (std::int64_t j = 0; j < p; ++j) xcr[j] = (xr[j] - xo[j]) * s;
+            for (std::int64_t k = 0; k < t; ++k) ycr[k] = (yr[k] - yo[k]) * s;
         }
     }
-    if (!sw.empty())
-        for (std::int64_t i = 0; i < n; ++i) {
-            const double s = std::sqrt(sw[i]);
-            for (std::int64_t j = 0; j < p; ++j) d.X[i * p + j] *= s;
-            for (std::int64_t k = 0; k < t; ++k) d.Y[i * t + k] *= s;
-        }
     return d;
 }
 
 LstsqResult solveLstsq(const CenteredData& d) {
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
-    ConstMapRow A(d.X.data(), n, p);
-    ConstMapRow B(d.Y.data(), n, t);
+    ConstMapRow A(d.X.data<double>(), n, p);
+    ConstMapRow B(d.Y.data<double>(), n, t);
     LstsqResult r;
     Eigen::MatrixXd coef;  // [p, t]
     Eigen::VectorXd s;
@@ -157,8 +160,8 @@ LstsqResult solveLstsq(const CenteredData& d) {
 
 std::vector<double> solveNnls(const CenteredData& d) {
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
-    ConstMapRow A(d.X.data(), n, p);
-    ConstMapRow B(d.Y.data(), n, t);
+    ConstMapRow A(d.X.data<double>(), n, p);
+    ConstMapRow B(d.Y.data<double>(), n, t);
     const double tol = 10 * std::numeric_limits<double>::epsilon() * A.cwiseAbs().colwise().sum().maxCoeff() *
                        static_cast<double>(std::max(n, p));
     std::vector<double> out(static_cast<std::size_t>(t * p), 0.0);
@@ -210,8 +213,8 @@ std::vector<double> solveNnls(const CenteredData& d) {
 
 std::vector<double> solveRidge(const CenteredData& d, const std::vector<double>& alphas, bool useSvd) {
     const std::int64_t n = d.rows, p = d.features, t = d.targets;
-    ConstMapRow A(d.X.data(), n, p);
-    ConstMapRow B(d.Y.data(), n, t);
+    ConstMapRow A(d.X.data<double>(), n, p);
+    ConstMapRow B(d.Y.data<double>(), n, t);
     std::vector<double> out(static_cast<std::size_t>(t * p));
     if (useSvd) {
         // sklearn's _solve_svd: coef = V diag(s / (s² + alpha)) Uᵀ y, singular values below 1e-15 dropped.

@@ -18,8 +18,8 @@ namespace tessera::ml::detail {
 
 struct CenteredData {
     std::int64_t rows = 0, features = 0, targets = 0;
-    std::vector<double> X;  // row-major [rows, features], centered and scaled by sqrt(sample_weight)
-    std::vector<double> Y;  // row-major [rows, targets], likewise
+    Tensor X;  // Float64 [rows, features], centered and scaled by sqrt(sample_weight)
+    Tensor Y;  // Float64 [rows, targets], likewise
     std::vector<double> xOffset, yOffset;
 };
 

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/linear_model/liblinear.h"
 #include "core/ml/linear_model/linear_support.h"
 #include "core/ml/random_state.h"
@@ -105,7 +106,11 @@ public:
         setAttribute("coef_", Array(Tensor::fromVector<double>(coef, {rows, p})));
         setAttribute("intercept_", fitIntercept ? Array(Tensor::fromVector<double>(intercept, {rows}))
                                                 : Array(Tensor::scalar<double>(0.0)));
-        setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(*std::max_element(m.nIter.begin(), m.nIter.end()))));
+        const std::int64_t nIter = *std::max_element(m.nIter.begin(), m.nIter.end());
+        setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(nIter)));
+        if (nIter >= paramInt("max_iter"))  // _fit_liblinear
+            warn(WarningCategory::ConvergenceWarning,
+                 "Liblinear failed to converge, increase the number of iterations.");
         return *this;
     }
 };
@@ -141,6 +146,9 @@ public:
         setAttribute("intercept_", fitIntercept ? Array(Tensor::fromVector<double>({scaling * w[p]}, {1}))
                                                 : Array(Tensor::scalar<double>(0.0)));
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(iters)));
+        if (iters >= paramInt("max_iter"))  // _fit_liblinear
+            warn(WarningCategory::ConvergenceWarning,
+                 "Liblinear failed to converge, increase the number of iterations.");
         return *this;
     }
 };

@@ -11,6 +11,7 @@
 
 #include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/linear_model/linear_support.h"
 #include "core/ml/linear_model/logistic_loss.h"
 #include "core/ml/optimize/lbfgs.h"
@@ -214,6 +215,13 @@ private:
                 optimize::minimizeLbfgs(objective, std::move(w0), {.gtol = tol, .maxIter = maxIter});
             out.w = r.x;
             out.nIter = std::min(r.nit, maxIter);
+            if (r.status != 0)  // _check_optimize_result with _LOGISTIC_SOLVER_CONVERGENCE_MSG
+                warn(WarningCategory::ConvergenceWarning,
+                     "lbfgs failed to converge (status=" + std::to_string(r.status) + "):\n" + r.message +
+                         ".\n\nIncrease the number of iterations (max_iter) or scale the data as shown in:\n    "
+                         "https://scikit-learn.org/stable/modules/preprocessing.html\nPlease also refer to the "
+                         "documentation for alternative solver options:\n    "
+                         "https://scikit-learn.org/stable/modules/linear_model.html#logistic-regression");
         } else {
             auto gradHess = [&loss](const std::vector<double>& w, std::vector<double>& g) {
                 return loss.gradientHessian(w, g);
@@ -222,6 +230,10 @@ private:
                 optimize::minimizeNewtonCg(objective, gradHess, std::move(w0), {.tol = tol, .maxIter = maxIter});
             out.w = r.x;
             out.nIter = r.nit;
+            if (!r.warning.empty())
+                warn(r.warning == "Line Search failed" ? WarningCategory::UserWarning
+                                                       : WarningCategory::ConvergenceWarning,
+                     r.warning);
         }
         return out;
     }

@@ -12,8 +12,10 @@
 #include <optional>
 
 #include "core/ml/base/errors.h"
+#include "core/ml/base/fit_monitor.h"
 #include "core/ml/base/n_jobs.h"
 #include "core/ml/base/registry.h"
+#include "core/ml/base/warnings.h"
 #include "core/ml/linear_model/linear_support.h"
 #include "core/ml/linear_model/sgd_fast.h"
 #include "core/ml/model_selection/split.h"
@@ -184,6 +186,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "epochs", 0);  // summed over the one-vs-rest problems; they stop on tol
         moreValidate();
         const auto [coefInit, interceptInit] = warmStart();
         clearAttributes();
@@ -222,7 +225,12 @@ public:
             detail::SgdSettings bs = s;
             bs.weightPos = weightPos;
             bs.weightNeg = weightNeg;
-            detail::SgdProblem prob{X.data<double>(), n, p, yi.data(), sw.data(), &mask, {}};
+            detail::SgdProblem prob{X.data<double>(), n, p, yi.data(), sw.data(), &mask, {}, {}};
+            prob.onEpoch = [&report, K](std::int64_t epoch, double loss) {
+                report.advance();
+                if (K == 2 && !std::isnan(loss)) report.curve("train_loss", epoch, loss);
+                report.checkStop();
+            };
             prob.validationScore = [&](const std::vector<double>& w, double b) {
                 return validationScore(X.data<double>(), p, yi.data(), sw.data(), validationRows, w, b, true);
             };
@@ -259,6 +267,10 @@ public:
                      Array(Tensor::fromVector<double>(useAverage ? averageIntercept : intercept, {rows})));
         setAttribute("classes_", enc.classes);
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(nIter)));
+        if (!param("tol").isNone() && nIter == paramInt("max_iter"))  // BaseSGD*._fit
+            warn(WarningCategory::ConvergenceWarning,
+                 "Maximum number of iteration reached before convergence. Consider increasing max_iter to "
+                 "improve the fit.");
         setAttribute("t_", Array(Tensor::scalar<double>(t)));
         setAttribute("loss_function_", Array(std::vector<std::string>{loss.className()}));
         return *this;
@@ -325,6 +337,7 @@ public:
 
     Estimator& fit(const Tensor& Xin, const Array& y, const Tensor& sampleWeight) override {
         validateParams();
+        FitReporter report(*this, "epochs", 0);  // it stops on tol
         moreValidate();
         const auto [coefInit, interceptInit] = warmStart();
         clearAttributes();
@@ -347,7 +360,12 @@ public:
         const std::vector<char> mask = validationMask(Y, sw, validationRows);
         RandomState rs = checkRandomState(seedOf(param("random_state")));
         const auto seed = static_cast<std::uint32_t>(rs.randint(0, kMaxInt));
-        detail::SgdProblem prob{X.data<double>(), n, p, yv.data(), sw.data(), &mask, {}};
+        detail::SgdProblem prob{X.data<double>(), n, p, yv.data(), sw.data(), &mask, {}, {}};
+        prob.onEpoch = [&report](std::int64_t epoch, double loss) {
+            report.advance();
+            if (!std::isnan(loss)) report.curve("train_loss", epoch, loss);
+            report.checkStop();
+        };
         prob.validationScore = [&](const std::vector<double>& w, double b) {
             return validationScore(X.data<double>(), p, yv.data(), sw.data(), validationRows, w, b, false);
         };
@@ -359,6 +377,10 @@ public:
         setAttribute("intercept_",
                      Array(Tensor::fromVector<double>({useAverage ? r.averageIntercept : r.intercept}, {1})));
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(r.nIter)));
+        if (!param("tol").isNone() && r.nIter == paramInt("max_iter"))  // BaseSGD*._fit
+            warn(WarningCategory::ConvergenceWarning,
+                 "Maximum number of iteration reached before convergence. Consider increasing max_iter to "
+                 "improve the fit.");
         setAttribute("t_", Array(Tensor::scalar<double>(t)));
         return *this;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/tensor/error.h"
 
@@ -249,6 +250,9 @@ SgdResult plainSgd(const SgdProblem& pr, const SgdSettings& s, std::vector<doubl
         if (!finite)
             throw ValueError("Floating-point under-/overflow occurred at epoch #" + std::to_string(epoch + 1) +
                              ". Scaling input data with StandardScaler or MinMaxScaler might help.");
+        if (pr.onEpoch)
+            pr.onEpoch(epoch,
+                       s.earlyStopping ? std::numeric_limits<double>::quiet_NaN() : sumloss / static_cast<double>(n));
         if (s.earlyStopping) {
             const double score = pr.validationScore(weights, intercept);
             if (s.tol > -inf && score < bestScore + s.tol)

@@ -62,6 +62,9 @@ struct SgdProblem {
     const std::vector<char>* validationMask = nullptr;  // rows held out for early stopping (or none)
     // The validation score of (weights, intercept) — sklearn passes the WeightVector's raw, unscaled array.
     std::function<double(const std::vector<double>&, double)> validationScore;
+    // Called after each epoch with its number (from 0) and mean training loss (NaN with early stopping,
+    // which does not sum the loss); it may throw to end the fit (FitStopped).
+    std::function<void(std::int64_t, double)> onEpoch;
 };
 
 struct SgdResult {

@@ -6,6 +6,7 @@
 // uniform responsibilities, rows chosen without replacement, or k-means++ rows.
 #include "core/ml/mixture/gaussian_mixture.h"
 #include "core/ml/base/fit_monitor.h"
+#include "core/ml/base/warnings.h"
 
 #include <Eigen/Dense>
 #include <cmath>
@@ -260,6 +261,11 @@ public:
             }
             report.advance();
         }
+        if (!converged && maxIter > 0)
+            warn(WarningCategory::ConvergenceWarning,
+                 "Initialization " + std::to_string(nInit) +
+                     " did not converge. Try different init parameters, or increase max_iter, tol or check for "
+                     "degenerate data.");
         storeParameters(best, d);
         setAttribute("converged_", Array(Tensor::scalar<bool>(converged)));
         setAttribute("n_iter_", Array(Tensor::scalar<std::int64_t>(bestIter)));

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <map>
@@ -14,6 +15,7 @@
 
 #include "core/ml/base/param.h"
 #include "core/ml/base/tables.h"
+#include "core/ml/base/warnings.h"
 #include "core/tensor/error.h"
 
 namespace tessera::ml::model_selection {
@@ -124,6 +126,7 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
     // The members' fits report one level down, on whichever thread runs them.
     FitMonitor* monitor = currentFitMonitor();
     const int depth = currentFitDepth();
+    WarningCollector* collector = currentWarningCollector();
 
     auto score = [&](const Estimator& e, const ScoreInput& X, const Array& y, std::vector<double>& out) {
         out.assign(nScorers, options.errorScore.value);
@@ -138,6 +141,7 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
 
     auto runOne = [&](std::size_t i) {
         FitMonitorScope scope(monitor, depth);
+        WarningScope warnings(collector);
         report->checkStop();
         const FitTask& task = tasks[i];
         FitResult& r = results[i];
@@ -199,16 +203,25 @@ std::vector<FitResult> runFits(const Estimator& estimator, const Dataset& data, 
         else
             ++it->second;
     }
-    if (failed > 0 && failed == results.size()) {
-        std::string summary;
-        for (const auto& [error, n] : counts)
-            summary += (summary.empty() ? "" : "\n") + std::string(80, '-') + "\n" + std::to_string(n) +
-                       " fits failed with the following error:\n" + error;
+    if (failed == 0) return results;
+    std::string summary;
+    for (const auto& [error, n] : counts)
+        summary += (summary.empty() ? "" : "\n") + std::string(80, '-') + "\n" + std::to_string(n) +
+                   " fits failed with the following error:\n" + error;
+    if (failed == results.size()) {
         throw ValueError("\nAll the " + std::to_string(results.size()) +
                          " fits failed.\nIt is very likely that your model is misconfigured.\nYou can try to debug "
                          "the error by setting error_score='raise'.\n\nBelow are more details about the failures:\n" +
                          summary);
     }
+    const double e = options.errorScore.value;
+    const std::string errorScore = std::isnan(e) ? "nan" : ParamValue(e).repr();
+    warn(WarningCategory::FitFailedWarning,
+         "\n" + std::to_string(failed) + " fits failed out of a total of " + std::to_string(results.size()) +
+             ".\nThe score on these train-test partitions for these parameters will be set to " + errorScore +
+             ".\nIf these failures are not expected, you can try to debug them by setting error_score='raise'.\n\n"
+             "Below are more details about the failures:\n" +
+             summary);
     return results;
 }
 

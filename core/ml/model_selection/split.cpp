@@ -320,6 +320,11 @@ TrainTest trainTestSplitIndices(std::int64_t nSamples, const TrainTestSplitOptio
     return ShuffleSplit(1, nTest, nTrain, options.randomState).split(nSamples).front();
 }
 
+std::pair<data::Table, data::Table> trainTestSplit(const data::Table& X, const TrainTestSplitOptions& options) {
+    const TrainTest tt = trainTestSplitIndices(X.rows(), options);
+    return {X.takeRows(tt.train), X.takeRows(tt.test)};
+}
+
 std::vector<Tensor> trainTestSplit(const std::vector<Tensor>& arrays, const TrainTestSplitOptions& options) {
     if (arrays.empty()) throw ValueError("train_test_split: At least one array required as input");
     std::string lengths;

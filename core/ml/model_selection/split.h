@@ -11,9 +11,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <variant>
 #include <vector>
 
+#include "core/data/table.h"
 #include "core/tensor/tensor.h"
 
 namespace tessera::ml::model_selection {
@@ -107,5 +109,7 @@ struct TrainTestSplitOptions {
 TrainTest trainTestSplitIndices(std::int64_t nSamples, const TrainTestSplitOptions& options = {});
 // train_test_split(*arrays): rows of every array at those indices, as {a_train, a_test, b_train, …}.
 std::vector<Tensor> trainTestSplit(const std::vector<Tensor>& arrays, const TrainTestSplitOptions& options = {});
+// train_test_split of a table (a DataFrame in sklearn): {X_train, X_test}, rows by Table::takeRows.
+std::pair<data::Table, data::Table> trainTestSplit(const data::Table& X, const TrainTestSplitOptions& options = {});
 
 }  // namespace tessera::ml::model_selection

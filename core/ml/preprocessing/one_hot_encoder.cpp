@@ -206,7 +206,8 @@ const RegisterEstimator<OneHotEncoder> kRegistered({
         {"categories",
          "auto",
          {strOptions({"auto"}), constraintOf(Constraint::Kind::List)},
-         "'auto' (the sorted values seen in fit) or one sorted list of categories per feature."},
+         "'auto' (the sorted values seen in fit) or one list per feature (numbers sorted; strings for a string "
+         "column)."},
         {"drop",
          ParamValue(),
          {strOptions({"first", "if_binary"}), constraintOf(Constraint::Kind::ArrayLike), noneC()},

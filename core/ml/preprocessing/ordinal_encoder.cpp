@@ -127,7 +127,8 @@ const RegisterEstimator<OrdinalEncoder> kRegistered({
         {"categories",
          "auto",
          {strOptions({"auto"}), constraintOf(Constraint::Kind::List)},
-         "'auto' (the sorted values seen in fit) or one sorted list of categories per feature."},
+         "'auto' (the sorted values seen in fit) or one list per feature (numbers sorted; strings for a string "
+         "column)."},
         {"dtype", "float64", {}, "Output dtype (only float64, NumPy's np.float64)."},
         {"encoded_missing_value",
          std::nan(""),

@@ -85,19 +85,29 @@ struct ClassificationCriterion : CriterionBase {
         sumLeft = sumTotal;
     }
 
-    void update(int64_t newPos) {
-        if (nOutputs == 1 && newPos - pos <= end - newPos) {
-            // The loop below for one output, its weighted count kept in a register.
-            double* left = sumLeft.data();
-            double weighted = weightedNLeft;
-            for (int64_t p = pos; p < newPos; ++p) {
-                const int64_t i = samples[p];
-                const double w = weight(i);
-                left[static_cast<int64_t>(y[i])] += w;
-                weighted += w;
-            }
-            weightedNLeft = weighted;
-        } else if (newPos - pos <= end - newPos) {
+    // The split scan calls this once per position: the one-output forward step is small enough to
+    // inline there, the rest is updateGeneral.
+    [[gnu::always_inline]] void update(int64_t newPos) {
+        if (nOutputs != 1 || newPos - pos > end - newPos) {
+            updateGeneral(newPos);
+            return;
+        }
+        double* left = sumLeft.data();
+        double weighted = weightedNLeft;
+        for (int64_t p = pos; p < newPos; ++p) {
+            const int64_t i = samples[p];
+            const double w = weight(i);
+            left[static_cast<int64_t>(y[i])] += w;
+            weighted += w;
+        }
+        weightedNLeft = weighted;
+        weightedNRight = weightedNNodeSamples - weightedNLeft;
+        for (int64_t c = 0; c < nClasses[0]; ++c) sumRight[c] = sumTotal[c] - left[c];
+        pos = newPos;
+    }
+
+    void updateGeneral(int64_t newPos) {
+        if (newPos - pos <= end - newPos) {
             for (int64_t p = pos; p < newPos; ++p) {
                 const int64_t i = samples[p];
                 const double w = weight(i);
@@ -218,27 +228,36 @@ struct RegressionCriterion : CriterionBase {
         pos = end;
     }
 
-    void update(int64_t newPos) {
-        if (nOutputs == 1 && newPos - pos <= end - newPos) {
-            // The same sums in the same order as the loop below, kept in registers: the scan of a split
-            // search calls this once per position.
-            double sum = sumLeft[0], weighted = weightedNLeft;
-            if (sampleWeight) {
-                for (int64_t p = pos; p < newPos; ++p) {
-                    const int64_t i = samples[p];
-                    const double w = sampleWeight[i];
-                    sum += w * y[i];
-                    weighted += w;
-                }
-            } else {
-                for (int64_t p = pos; p < newPos; ++p) {
-                    sum += y[samples[p]];
-                    weighted += 1.0;
-                }
+    // The split scan calls this once per position: the one-output forward step (the sums of
+    // updateGeneral in the same order, kept in registers) is small enough to inline there.
+    [[gnu::always_inline]] void update(int64_t newPos) {
+        if (nOutputs != 1 || newPos - pos > end - newPos) {
+            updateGeneral(newPos);
+            return;
+        }
+        double sum = sumLeft[0], weighted = weightedNLeft;
+        if (sampleWeight) {
+            for (int64_t p = pos; p < newPos; ++p) {
+                const int64_t i = samples[p];
+                const double w = sampleWeight[i];
+                sum += w * y[i];
+                weighted += w;
             }
-            sumLeft[0] = sum;
-            weightedNLeft = weighted;
-        } else if (newPos - pos <= end - newPos) {
+        } else {
+            for (int64_t p = pos; p < newPos; ++p) {
+                sum += y[samples[p]];
+                weighted += 1.0;
+            }
+        }
+        sumLeft[0] = sum;
+        weightedNLeft = weighted;
+        weightedNRight = weightedNNodeSamples - weightedNLeft;
+        sumRight[0] = sumTotal[0] - sum;
+        pos = newPos;
+    }
+
+    void updateGeneral(int64_t newPos) {
+        if (newPos - pos <= end - newPos) {
             for (int64_t p = pos; p < newPos; ++p) {
                 const int64_t i = samples[p];
                 const double w = weight(i);

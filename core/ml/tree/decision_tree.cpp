@@ -22,7 +22,7 @@ Array doubles(const std::vector<double>& v, const Shape& shape) { return Array(T
 // The fitted tree back from the attribute map (so a loaded estimator predicts like the fitted one).
 Tree fittedTree(const Estimator& e) {
     std::vector<int64_t> nClasses;
-    if (e.hasAttribute("n_classes_")) nClasses = {e.attribute("n_classes_").tensor().item<int64_t>()};
+    if (e.hasAttribute("n_classes_")) nClasses = tree::fittedNClasses(e);
     return tree::treeFromAttributes(e, "", e.attribute("n_features_in_").tensor().item<int64_t>(), nClasses);
 }
 
@@ -55,9 +55,9 @@ protected:
         Tree t = tree::buildTree(data, y, nClasses, sw, p);
         const double alpha = paramDouble("ccp_alpha");
         if (alpha > 0.0) t = t.pruned(alpha);
-        const Array classes = classifier ? attribute("classes_") : Array();
+        const std::vector<Array> classes = classifier ? tree::fittedClasses(*this) : std::vector<Array>();
         for (auto& [name, value] : tree::decisionTreeAttributes(t, classifier ? &classes : nullptr, p.maxFeatures)) {
-            if (name != "classes_") setAttribute(name, std::move(value));
+            if (name.rfind("classes_", 0) != 0) setAttribute(name, std::move(value));
         }
     }
 
@@ -80,42 +80,35 @@ public:
         clearAttributes();
         const Tensor X = validateFitX(Xin);
         checkY(X, y, false);
-        if (y.isNumeric() && y.tensor().dim() == 2) {
-            throw ValueError(className() + ": multi-output y (2-D) is not available in Tessera yet");
-        }
-        const EncodedLabels enc = encodeLabels(y, className());
-        const int64_t n = X.size(0), k = classCount(enc.classes);
-        std::vector<double> codes(enc.codes.begin(), enc.codes.end());
+        // y 1-D, or [rows, outputs] for multi-output: classes per output, as BaseDecisionTree.fit.
+        const tree::EncodedOutputs enc = tree::encodeOutputs(y, className());
+        const int64_t n = X.size(0);
         std::vector<double> sw;
         if (sampleWeight.defined()) sw = sampleWeightOrOnes(sampleWeight, n).toVector<double>();
-        const std::vector<double> cw =
-            tree::classWeightFactors(param("class_weight"), enc.classes, enc.codes, className());
+        const std::vector<double> cw = tree::expandedClassWeight(param("class_weight"), enc, className());
         if (!cw.empty()) {
             if (sw.empty()) sw.assign(n, 1.0);
-            for (int64_t i = 0; i < n; ++i) sw[i] *= cw[enc.codes[i]];
+            for (int64_t i = 0; i < n; ++i) sw[i] *= cw[i];
         }
-        setAttribute("classes_", enc.classes);
-        fitTree(X, codes, {k}, sw, true);
+        for (auto& [name, value] : tree::classAttributes(enc.classes))
+            if (name.rfind("classes_", 0) == 0) setAttribute(name, std::move(value));
+        fitTree(X, enc.y, enc.nClasses, sw, true);
         return *this;
     }
 
+    // One output: [rows, n_classes_]; several: sklearn's list of arrays as [outputs, rows, max n_classes_].
     Tensor predictProba(const Tensor& X) const override {
         checkFitted();
-        Tree t;
-        std::vector<double> v = leafValues(X, &t);
-        const int64_t rows = static_cast<int64_t>(v.size()) / t.maxNClasses, k = t.nClasses[0];
-        std::vector<double> proba(rows * k);
-        for (int64_t r = 0; r < rows; ++r) {
-            double normalizer = tree::numpySum(v.data() + r * t.maxNClasses, k);
-            if (normalizer == 0.0) normalizer = 1.0;
-            for (int64_t c = 0; c < k; ++c) proba[r * k + c] = v[r * t.maxNClasses + c] / normalizer;
-        }
-        return Tensor::fromVector<double>(proba, {rows, k});
+        return tree::probaOfOutputs(leafValues(X), tree::fittedNClasses(*this), true);
     }
 
-    Tensor predictLogProba(const Tensor& X) const override { return tree::logOf(predictProba(X)); }
+    Tensor predictLogProba(const Tensor& X) const override {
+        return tree::logOfOutputs(predictProba(X), tree::fittedNClasses(*this));
+    }
 
-    Array predict(const Tensor& X) const override { return tree::argmaxLabels(predictProba(X), attribute("classes_")); }
+    Array predict(const Tensor& X) const override {
+        return tree::labelsOfOutputs(predictProba(X), tree::fittedClasses(*this));
+    }
 };
 
 class DecisionTreeRegressor : public BaseTree {

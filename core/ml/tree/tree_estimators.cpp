@@ -115,7 +115,7 @@ TreeParams resolveTreeParams(const Estimator& e, int64_t n, int64_t features, bo
 }
 
 std::vector<double> classWeightFactors(const ParamValue& cw, const Array& classes, const std::vector<int64_t>& codes,
-                                       std::string_view estimator) {
+                                       std::string_view) {
     if (cw.isNone()) return {};
     const int64_t k = classCount(classes);
     std::vector<double> w(k, 1.0);
@@ -127,8 +127,20 @@ std::vector<double> classWeightFactors(const ParamValue& cw, const Array& classe
         return w;
     }
     if (cw.isSequence()) {
-        throw ValueError(std::string(estimator) +
-                         ": class_weight as a list of dicts (multi-output) is not available in Tessera yet");
+        // compute_class_weight with a list: no class is a key of it.
+        std::string list;
+        for (int64_t c = 0; c < k; ++c) {
+            std::string shown;
+            if (classes.isStrings()) {
+                shown = "'" + classes.strings()[c] + "'";
+            } else {
+                const double v = toFloat64(classes, "classes_").toVector<double>()[c];
+                shown = v == std::floor(v) ? std::to_string(static_cast<int64_t>(v)) : pythonFloatRepr(v);
+            }
+            list += (list.empty() ? "" : ", ") + shown;
+        }
+        if (cw.items().empty()) return w;
+        throw ValueError("The classes, [" + list + "], are not in class_weight");
     }
     // Dict keys are class labels written as text (the script language's int keys are their digits). As
     // compute_class_weight: classes missing from the dict keep weight 1, which is an error only when some
@@ -162,6 +174,163 @@ std::vector<double> classWeightFactors(const ParamValue& cw, const Array& classe
         throw ValueError("The classes, [" + list + "], are not in class_weight");
     }
     return w;
+}
+
+EncodedOutputs encodeOutputs(const Array& y, std::string_view estimator) {
+    EncodedOutputs e;
+    if (!(y.isNumeric() && y.tensor().dim() == 2)) {
+        EncodedLabels enc = encodeLabels(y, estimator);
+        e.nClasses = {classCount(enc.classes)};
+        e.y.assign(enc.codes.begin(), enc.codes.end());
+        e.classes.push_back(std::move(enc.classes));
+        e.codes.push_back(std::move(enc.codes));
+        return e;
+    }
+    const Tensor& Y = y.tensor();
+    const int64_t rows = Y.size(0), outputs = Y.size(1);
+    const bool ints = Y.dtype() == DType::Int64;
+    const std::vector<double> yd = ints ? std::vector<double>() : Y.toVector<double>();
+    const std::vector<int64_t> yi = ints ? Y.toVector<int64_t>() : std::vector<int64_t>();
+    e.y.assign(rows * outputs, 0.0);
+    for (int64_t k = 0; k < outputs; ++k) {
+        Array column;
+        if (ints) {
+            std::vector<int64_t> c(rows);
+            for (int64_t r = 0; r < rows; ++r) c[r] = yi[r * outputs + k];
+            column = Array(Tensor::fromVector<int64_t>(c, {rows}));
+        } else {
+            std::vector<double> c(rows);
+            for (int64_t r = 0; r < rows; ++r) c[r] = yd[r * outputs + k];
+            column = Array(Tensor::fromVector<double>(c, {rows}));
+        }
+        EncodedLabels enc = encodeLabels(column, estimator);
+        for (int64_t r = 0; r < rows; ++r) e.y[r * outputs + k] = static_cast<double>(enc.codes[r]);
+        e.nClasses.push_back(classCount(enc.classes));
+        e.classes.push_back(std::move(enc.classes));
+        e.codes.push_back(std::move(enc.codes));
+    }
+    return e;
+}
+
+std::vector<double> expandedClassWeight(const ParamValue& cw, const EncodedOutputs& e, std::string_view estimator) {
+    if (cw.isNone()) return {};
+    const int64_t outputs = e.outputs();
+    if (outputs == 1) {
+        const std::vector<double> f = classWeightFactors(cw, e.classes[0], e.codes[0], estimator);
+        std::vector<double> w(e.codes[0].size());
+        for (size_t r = 0; r < w.size(); ++r) w[r] = f[e.codes[0][r]];
+        return w;
+    }
+    if (!cw.isString() && !cw.isSequence())
+        throw ValueError("For multi-output, class_weight should be a list of dicts, or a valid string.");
+    if (cw.isSequence() && static_cast<int64_t>(cw.items().size()) != outputs) {
+        throw ValueError("For multi-output, number of elements in class_weight should match number of outputs.");
+    }
+    std::vector<double> w;
+    for (int64_t k = 0; k < outputs; ++k) {
+        const ParamValue& cwk = cw.isString() ? cw : cw.items()[k];
+        const std::vector<double> f = classWeightFactors(cwk, e.classes[k], e.codes[k], estimator);
+        if (w.empty()) w.assign(e.codes[k].size(), 1.0);
+        for (size_t r = 0; r < w.size(); ++r) w[r] *= f[e.codes[k][r]];
+    }
+    return w;
+}
+
+std::vector<double> balancedSubsampleWeights(const EncodedOutputs& e, const std::vector<int64_t>& indices) {
+    std::vector<double> w;
+    for (int64_t k = 0; k < e.outputs(); ++k) {
+        const std::vector<double> f = balancedSubsampleWeights(e.codes[k], e.nClasses[k], indices);
+        if (w.empty()) {
+            w = f;
+        } else {
+            for (size_t r = 0; r < w.size(); ++r) w[r] *= f[r];
+        }
+    }
+    return w;
+}
+
+Attributes classAttributes(const std::vector<Array>& classes) {
+    Attributes out;
+    if (classes.size() == 1) {
+        out.emplace_back("classes_", classes[0]);
+        out.emplace_back("n_classes_", int64Scalar(classCount(classes[0])));
+        return out;
+    }
+    std::vector<int64_t> n;
+    for (size_t k = 0; k < classes.size(); ++k) {
+        out.emplace_back("classes_." + std::to_string(k), classes[k]);
+        n.push_back(classCount(classes[k]));
+    }
+    out.emplace_back("n_classes_", int64s(n));
+    return out;
+}
+
+std::vector<Array> fittedClasses(const Estimator& e) {
+    if (e.hasAttribute("classes_")) return {e.attribute("classes_")};
+    std::vector<Array> out;
+    for (size_t k = 0; e.hasAttribute("classes_." + std::to_string(k)); ++k)
+        out.push_back(e.attribute("classes_." + std::to_string(k)));
+    return out;
+}
+
+std::vector<int64_t> fittedNClasses(const Estimator& e) {
+    const Tensor& n = e.attribute("n_classes_").tensor();
+    if (n.dim() == 0) return {n.item<int64_t>()};
+    return n.toVector<int64_t>();
+}
+
+Tensor probaOfOutputs(const std::vector<double>& leaf, const std::vector<int64_t>& nClasses, bool normalize) {
+    const int64_t outputs = static_cast<int64_t>(nClasses.size());
+    const int64_t maxC = *std::max_element(nClasses.begin(), nClasses.end());
+    const int64_t rows = static_cast<int64_t>(leaf.size()) / (outputs * maxC);
+    const int64_t width = outputs == 1 ? nClasses[0] : maxC;
+    std::vector<double> proba(outputs * rows * width, 0.0);
+    for (int64_t k = 0; k < outputs; ++k) {
+        for (int64_t r = 0; r < rows; ++r) {
+            const double* v = leaf.data() + (r * outputs + k) * maxC;
+            double normalizer = normalize ? numpySum(v, nClasses[k]) : 1.0;
+            if (normalizer == 0.0) normalizer = 1.0;
+            double* out = proba.data() + (k * rows + r) * width;
+            for (int64_t c = 0; c < nClasses[k]; ++c) out[c] = normalize ? v[c] / normalizer : v[c];
+        }
+    }
+    if (outputs == 1) return Tensor::fromVector<double>(proba, {rows, width});
+    return Tensor::fromVector<double>(proba, {outputs, rows, width});
+}
+
+Tensor logOfOutputs(const Tensor& proba, const std::vector<int64_t>& nClasses) {
+    if (proba.dim() == 2) return logOf(proba);
+    const int64_t rows = proba.size(1), width = proba.size(2);
+    std::vector<double> p = proba.toVector<double>();
+    for (size_t k = 0; k < nClasses.size(); ++k)
+        for (int64_t r = 0; r < rows; ++r)
+            for (int64_t c = 0; c < nClasses[k]; ++c) {
+                double& v = p[(static_cast<int64_t>(k) * rows + r) * width + c];
+                v = std::log(v);
+            }
+    return Tensor::fromVector<double>(p, proba.sizes());
+}
+
+Array labelsOfOutputs(const Tensor& proba, const std::vector<Array>& classes) {
+    if (classes.size() == 1) return argmaxLabels(proba, classes[0]);
+    const int64_t outputs = proba.size(0), rows = proba.size(1), width = proba.size(2);
+    const double* p = proba.data<double>();
+    const bool ints = classes[0].isNumeric() && classes[0].tensor().dtype() == DType::Int64;
+    std::vector<double> asDouble(rows * outputs);
+    std::vector<int64_t> asInt(rows * outputs);
+    for (int64_t k = 0; k < outputs; ++k) {
+        if (classes[k].isStrings()) throw ValueError("multi-output y with string labels is not supported");
+        const int64_t nk = classCount(classes[k]);
+        const std::vector<double> labels = toFloat64(classes[k], "classes_").toVector<double>();
+        for (int64_t r = 0; r < rows; ++r) {
+            const double* row = p + (k * rows + r) * width;
+            const double label = labels[std::max_element(row, row + nk) - row];
+            asDouble[r * outputs + k] = label;
+            asInt[r * outputs + k] = static_cast<int64_t>(label);  // numpy's cast into classes_[0]'s int dtype
+        }
+    }
+    if (ints) return Array(Tensor::fromVector<int64_t>(asInt, {rows, outputs}));
+    return Array(Tensor::fromVector<double>(asDouble, {rows, outputs}));
 }
 
 std::vector<double> balancedSubsampleWeights(const std::vector<int64_t>& codes, int64_t nClasses,
@@ -219,12 +388,9 @@ Tree treeFromAttributes(const Estimator& e, const std::string& prefix, int64_t n
     return t;
 }
 
-Attributes decisionTreeAttributes(const Tree& t, const Array* classes, int64_t maxFeatures) {
+Attributes decisionTreeAttributes(const Tree& t, const std::vector<Array>* classes, int64_t maxFeatures) {
     Attributes out;
-    if (classes) {
-        out.emplace_back("classes_", *classes);
-        out.emplace_back("n_classes_", int64Scalar(t.nClasses[0]));
-    }
+    if (classes) out = classAttributes(*classes);
     out.emplace_back("max_features_", int64Scalar(maxFeatures));
     out.emplace_back("n_outputs_", int64Scalar(t.nOutputs));
     out.emplace_back("feature_importances_", doubles(t.computeFeatureImportances(), {t.nFeatures}));
@@ -260,7 +426,7 @@ Tensor logOf(const Tensor& proba) {
 }
 
 std::shared_ptr<Estimator> heldTree(const std::string& cls, const ParamList& params, const Tree& t,
-                                    const Array* classes, int64_t maxFeatures) {
+                                    const std::vector<Array>* classes, int64_t maxFeatures) {
     std::shared_ptr<Estimator> e = EstimatorRegistry::instance().create(cls, params);
     Attributes a = {{"n_features_in_", int64Scalar(t.nFeatures)}};
     for (auto& entry : decisionTreeAttributes(t, classes, maxFeatures)) a.push_back(std::move(entry));

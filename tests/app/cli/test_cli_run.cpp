@@ -1,6 +1,7 @@
 // tessera-cli run as a user runs it: a scikit-learn script and .npy inputs in, .npy results out, checked
 // against sklearn 1.2.1 running the same script; --out created when missing, the same bytes for every
-// --threads, `autograd` as the old name of the same command, errors with file, line and column.
+// --threads, `autograd` as the old name of the same command, sklearn's warnings on stderr, errors with
+// file, line and column.
 #include <QtTest>
 
 #include "tests/app/cli_process.h"
@@ -102,6 +103,20 @@ private slots:
                            "y=" + m_dir.filePath("y.npy"), "--out", out, "--threads", "1"});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(readFile(out + "/coef.npy"), readFile(m_dir.filePath("threads1/coef.npy")));
+    }
+
+    // sklearn's warnings reach stderr, one line naming the category each, as Python shows them.
+    void warningsGoToStderr() {
+        writeFile(m_dir.filePath("lasso.py"),
+                  "from sklearn.linear_model import Lasso\nm = Lasso(alpha=0.001, max_iter=1).fit(X, y)\n");
+        const Run r = cli({"run", m_dir.filePath("lasso.py"), "--in", "X=" + m_dir.filePath("X.npy"), "--in",
+                           "y=" + m_dir.filePath("y.npy"), "--out", m_dir.filePath("lasso")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.startsWith(m_dir.filePath("lasso.py") +
+                                  ": ConvergenceWarning: Objective did not converge. You might want to increase the "
+                                  "number of iterations"),
+                 qPrintable(r.err));
+        QCOMPARE(r.err.count('\n'), 1);
     }
 
     // A failing script: exit 1, the message names the script, line and column, then sklearn's cause.

@@ -211,6 +211,48 @@ private slots:
             for (int j = 0; j < 50; ++j) QCOMPARE(colMajor[j * 70 + i], rowMajor[i * 50 + j]);
     }
 
+    void trianglesHoldTheFullProductsBits_data() {
+        QTest::addColumn<int>("isa");
+        for (GemmIsa isa : supportedIsas()) QTest::newRow(gemmIsaName(isa)) << static_cast<int>(isa);
+    }
+    void trianglesHoldTheFullProductsBits() {
+        // AᵀA's upper (or lower) triangle as the symmetric normal equations ask for it: the needed elements
+        // are the full product's bits on every thread count, for a row-major and a column-major C; tiles
+        // wholly outside the triangle are skipped (a sentinel survives there on the AVX paths).
+        QFETCH(int, isa);
+        setGemmIsa(static_cast<GemmIsa>(isa));
+        std::mt19937 rng(11);
+        for (const std::int64_t p : {std::int64_t(5), std::int64_t(97), std::int64_t(300)}) {
+            const std::int64_t n = 700;  // K crosses kGemmKc blocks
+            auto x = makeMatrix<double>(n, p, false, 1, rng);
+            const MatrixRef<const double> a = constRef(x.ref);
+            std::vector<double> full(static_cast<std::size_t>(p * p));
+            setNumThreads(1);
+            gemm(a.t(), a, MatrixRef<double>{full.data(), p, p, p, 1});
+            const double sentinel = -12345.0;
+            for (int threads : {1, 2, 3}) {
+                setNumThreads(threads);
+                for (Triangle tri : {Triangle::Upper, Triangle::Lower})
+                    for (bool columnMajor : {false, true}) {
+                        std::vector<double> c(full.size(), sentinel);
+                        const MatrixRef<double> cr = columnMajor ? MatrixRef<double>{c.data(), p, p, 1, p}
+                                                                 : MatrixRef<double>{c.data(), p, p, p, 1};
+                        gemm(a.t(), a, cr, {.triangle = tri});
+                        bool skipped = false;
+                        for (std::int64_t i = 0; i < p; ++i)
+                            for (std::int64_t j = 0; j < p; ++j) {
+                                const double got = at(cr, i, j);
+                                if (tri == Triangle::Upper ? j >= i : j <= i)
+                                    QCOMPARE(got, full[i * p + j]);
+                                else if (got == sentinel)
+                                    skipped = true;
+                            }
+                        if (gemmIsa() != GemmIsa::Generic && p == 300) QVERIFY(skipped);
+                    }
+            }
+        }
+    }
+
     void epilogueEqualsTheUnfusedSequence_data() {
         QTest::addColumn<int>("isa");
         for (GemmIsa isa : supportedIsas()) QTest::newRow(gemmIsaName(isa)) << static_cast<int>(isa);

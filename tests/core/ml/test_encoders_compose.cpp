@@ -9,6 +9,7 @@
 #include "core/ml/base/persistence.h"
 #include "core/ml/base/registry.h"
 #include "core/ml/base/tables.h"
+#include "core/ml/model_selection/split.h"
 #include "core/ml/model_selection/validation.h"
 #include "core/ml/preprocessing/label_encoder.h"
 #include "sklearn_reference.h"
@@ -177,6 +178,9 @@ pipe = Pipeline([("prep", ColumnTransformer([("oh", OneHotEncoder(sparse_output=
 for v in cross_val_score(pipe, X, y, cv=3):
     print(float(v).hex())
 ct = ColumnTransformer([("oh", OneHotEncoder(sparse_output=False), ["city"])], remainder="passthrough").fit(X)
+from sklearn.model_selection import train_test_split
+tr, te = train_test_split(X, test_size=0.25, random_state=3, stratify=y > 4)
+print(" ".join(str(i) for i in tr.index), "|", " ".join(str(i) for i in te.index), "|", " ".join(tr["city"]))
 for v in ct.transform(pd.DataFrame({"extra": [1.] * 2, "age": [5., 6.], "city": ["Lima", "Oslo"]})).ravel():
     print(float(v).hex())
 err(lambda: ct.transform(pd.DataFrame({"age": [5.]})))
@@ -184,7 +188,7 @@ err(lambda: ct.transform(pd.DataFrame({"city": ["Lima"]})))
 err(lambda: ColumnTransformer([("oh", OneHotEncoder(), ["town"])]).fit(X))
 err(lambda: Ridge().fit(ColumnTransformer([("keep", "passthrough", ["city"])]).fit_transform(X), y))
 )");
-        QCOMPARE(sk.size(), 3 + 8 + 4);
+        QCOMPARE(sk.size(), 3 + 1 + 8 + 4);
         const std::vector<std::string> city{"Oslo",  "Lima", "Oslo", "Quito", "Lima",  "Oslo",
                                             "Quito", "Lima", "Oslo", "Lima",  "Quito", "Oslo"};
         data::Table X;
@@ -211,6 +215,25 @@ err(lambda: Ridge().fit(ColumnTransformer([("keep", "passthrough", ["city"])]).f
         for (std::size_t k = 0; k < 3; ++k)
             QVERIFY(std::abs(scores[k] - hexDouble(sk[k])) <= 1e-10 * std::abs(hexDouble(sk[k])));
 
+        // train_test_split of a DataFrame: the rows (pandas' index) and their strings.
+        model_selection::TrainTestSplitOptions split;
+        split.testSize = 0.25;
+        split.randomState = 3;
+        std::vector<double> strata, ids;
+        for (double v : y.tensor().toVector<double>()) strata.push_back(v > 4 ? 1.0 : 0.0);
+        split.stratify = Tensor::fromVector<double>(strata, {12});
+        data::Table Xr = X;
+        for (std::int64_t i = 0; i < 12; ++i) ids.push_back(static_cast<double>(i));
+        Xr.addNumeric("id", ids);
+        const auto [train, test] = model_selection::trainTestSplit(Xr, split);
+        QString text;
+        for (double v : train.find("id")->numbers) text += QString::number(static_cast<int>(v)) + " ";
+        text += "| ";
+        for (double v : test.find("id")->numbers) text += QString::number(static_cast<int>(v)) + " ";
+        text += "|";
+        for (const auto& c : train.find("city")->strings) text += " " + QString::fromStdString(c);
+        QCOMPARE(text, sk[3]);
+
         auto ct = create(
             "ColumnTransformer",
             {{"transformers", ParamValue::list({ParamValue::tuple({"oh", onehot(), ParamValue::list({"city"})})})},
@@ -222,17 +245,17 @@ err(lambda: Ridge().fit(ColumnTransformer([("keep", "passthrough", ["city"])]).f
         other.addStrings("city", {"Lima", "Oslo"});
         const std::vector<double> z = ct->transformTable(other).toVector<double>();
         QCOMPARE(z.size(), std::size_t{8});
-        for (std::size_t k = 0; k < 8; ++k) QCOMPARE(z[k], hexDouble(sk[3 + k]));
+        for (std::size_t k = 0; k < 8; ++k) QCOMPARE(z[k], hexDouble(sk[4 + k]));
         data::Table ageOnly;
         ageOnly.addNumeric("age", {5});
-        QCOMPARE(errorOf<ValueError>([&] { ct->transformTable(ageOnly); }), sk[11]);
+        QCOMPARE(errorOf<ValueError>([&] { ct->transformTable(ageOnly); }), sk[12]);
         data::Table cityOnly;
         cityOnly.addStrings("city", {"Lima"});
-        QCOMPARE(errorOf<ValueError>([&] { ct->transformTable(cityOnly); }), sk[12]);
+        QCOMPARE(errorOf<ValueError>([&] { ct->transformTable(cityOnly); }), sk[13]);
         auto town = create(
             "ColumnTransformer",
             {{"transformers", ParamValue::list({ParamValue::tuple({"oh", onehot(), ParamValue::list({"town"})})})}});
-        QCOMPARE(errorOf<ValueError>([&] { town->fitTable(X); }), sk[13]);
+        QCOMPARE(errorOf<ValueError>([&] { town->fitTable(X); }), sk[14]);
         // sklearn's message names the value only; Tessera's adds the column.
         auto keep =
             create("ColumnTransformer",
@@ -242,7 +265,7 @@ err(lambda: Ridge().fit(ColumnTransformer([("keep", "passthrough", ["city"])]).f
         QVERIFY(!kept.allNumeric());
         QVERIFY(errorOf<ValueError>([&] {
                     create("Ridge")->fit(fitTransformToTable(*keep, X).numericTensor(), y);
-                }).startsWith(sk[14]));
+                }).startsWith(sk[15]));
     }
 };
 

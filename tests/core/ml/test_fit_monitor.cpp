@@ -110,6 +110,22 @@ private slots:
         QCOMPARE(r.done("MiniBatchKMeans"), km->attribute("n_steps_").tensor().item<std::int64_t>());
     }
 
+    void sgdCountsItsEpochs() {
+        auto& reg = EstimatorRegistry::instance();
+        auto sgd = reg.create("SGDRegressor", {{"max_iter", 40}, {"random_state", 0}});
+        auto plain = reg.create("SGDRegressor", {{"max_iter", 40}, {"random_state", 0}});
+        const auto d = testing::makeData(80, 3, false, 28);
+        const Recorded r = fitMonitored(*sgd, d);
+        plain->fit(d.X, d.y);
+        QVERIFY(sameAttributes(*sgd, *plain));
+        const auto epochs = sgd->attribute("n_iter_").tensor().item<std::int64_t>();
+        QCOMPARE(r.done("SGDRegressor"), epochs);
+        QCOMPARE(r.curve("train_loss").size(), static_cast<std::size_t>(epochs));
+        auto multi = reg.create("SGDClassifier", {{"max_iter", 30}, {"random_state", 0}});
+        const Recorded m = fitMonitored(*multi, testing::makeData(90, 3, true, 29));
+        QVERIFY(m.done("SGDClassifier") >= multi->attribute("n_iter_").tensor().item<std::int64_t>());
+    }
+
     void gradientBoostingStreamsItsTrainScore() {
         auto gb = EstimatorRegistry::instance().create(
             "GradientBoostingRegressor",
@@ -143,7 +159,7 @@ private slots:
             };
         };
         for (const char* name : {"RandomForestClassifier", "GradientBoostingClassifier", "AdaBoostClassifier",
-                                 "BaggingClassifier", "HistGradientBoostingClassifier"}) {
+                                 "BaggingClassifier", "HistGradientBoostingClassifier", "SGDClassifier"}) {
             auto fresh = reg.create(name, {{"random_state", 0}});
             {
                 FitMonitor monitor;

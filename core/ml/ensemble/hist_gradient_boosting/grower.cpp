@@ -30,6 +30,8 @@
 #include <limits>
 #include <memory>
 
+#include "core/ml/base/python_heapq.h"
+
 namespace tessera::ml::hgb {
 namespace {
 
@@ -442,46 +444,11 @@ private:
 
     // Python's heapq with TreeNode.__lt__ (higher gain first).
     bool less(int64_t a, int64_t b) const { return m_nodes[a].split.gain > m_nodes[b].split.gain; }
-    void siftDown(size_t startPos, size_t pos) {
-        const int64_t item = m_heap[pos];
-        while (pos > startPos) {
-            const size_t parentPos = (pos - 1) >> 1;
-            const int64_t parent = m_heap[parentPos];
-            if (less(item, parent)) {
-                m_heap[pos] = parent;
-                pos = parentPos;
-                continue;
-            }
-            break;
-        }
-        m_heap[pos] = item;
-    }
-    void siftUp(size_t pos) {
-        const size_t endPos = m_heap.size(), startPos = pos;
-        const int64_t item = m_heap[pos];
-        size_t child = 2 * pos + 1;
-        while (child < endPos) {
-            const size_t right = child + 1;
-            if (right < endPos && !less(m_heap[child], m_heap[right])) child = right;
-            m_heap[pos] = m_heap[child];
-            pos = child;
-            child = 2 * pos + 1;
-        }
-        m_heap[pos] = item;
-        siftDown(startPos, pos);
-    }
     void heapPush(int64_t id) {
-        m_heap.push_back(id);
-        siftDown(0, m_heap.size() - 1);
+        heapqPush(m_heap, id, [this](int64_t a, int64_t b) { return less(a, b); });
     }
     int64_t heapPop() {
-        const int64_t last = m_heap.back();
-        m_heap.pop_back();
-        if (m_heap.empty()) return last;
-        const int64_t top = m_heap[0];
-        m_heap[0] = last;
-        siftUp(0);
-        return top;
+        return heapqPop(m_heap, [this](int64_t a, int64_t b) { return less(a, b); });
     }
 
     // split_indices: a stable partition of the node's rows (left rows first).

@@ -140,6 +140,12 @@ def make_data(spec):
     elif target == "multioutput":
         W = rng.randn(p, 3)
         y = np.nan_to_num(X) @ W + 0.3 * rng.randn(n, 3)
+    elif target in ("multiclass_multioutput", "multilabel"):
+        # One column per output: 3, 2 and 4 classes (or three 0/1 columns), from quantiles of noisy scores.
+        ks = [3, 2, 4] if target == "multiclass_multioutput" else [2, 2, 2]
+        score = np.nan_to_num(X) @ rng.randn(p, len(ks)) + rng.randn(n, len(ks))
+        y = np.column_stack([np.digitize(score[:, j], np.quantile(score[:, j], np.linspace(0, 1, k + 1)[1:-1]))
+                             for j, k in enumerate(ks)]).astype(np.int64)
     elif target in ("binary", "multiclass", "strings"):
         k = 2 if target == "binary" else 3
         score = np.nan_to_num(X) @ rng.randn(p, k) + rng.randn(n, k)
@@ -214,6 +220,12 @@ def make_table_data(spec):
     y = None
     if target == "regression":
         y = codes @ rng.randn(codes.shape[1]) + 0.3 * rng.randn(n)
+    elif target in ("multiclass_multioutput", "multilabel"):
+        # One column per output: 3, 2 and 4 classes (or three 0/1 columns), from quantiles of noisy scores.
+        ks = [3, 2, 4] if target == "multiclass_multioutput" else [2, 2, 2]
+        score = np.nan_to_num(X) @ rng.randn(p, len(ks)) + rng.randn(n, len(ks))
+        y = np.column_stack([np.digitize(score[:, j], np.quantile(score[:, j], np.linspace(0, 1, k + 1)[1:-1]))
+                             for j, k in enumerate(ks)]).astype(np.int64)
     elif target in ("binary", "multiclass", "strings"):
         k = 2 if target == "binary" else 3
         y = np.argmax(codes @ rng.randn(codes.shape[1], k) + rng.randn(n, k), axis=1).astype(np.int64)
@@ -230,6 +242,11 @@ def save(out, name, value, meta):
     if isinstance(value, (list, tuple)) and value and isinstance(value[0], str):
         meta["strings"][name] = list(value)
         return
+    if isinstance(value, list) and value and all(isinstance(v, np.ndarray) and v.ndim == 2 for v in value):
+        # A multi-output classifier's per-output arrays (predict_proba) in Tessera's form: [outputs, rows,
+        # max columns], zero past each output's columns.
+        width = max(v.shape[1] for v in value)
+        value = np.stack([np.pad(v.astype(np.float64), ((0, 0), (0, width - v.shape[1]))) for v in value])
     a = np.asarray(value)
     if a.dtype == object and a.ndim == 0 and not isinstance(value, (dict, list, tuple)):
         # An object such as SGDClassifier's loss_function_ (a Cython Hinge) is compared by its class name.

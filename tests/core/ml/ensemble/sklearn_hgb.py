@@ -4,7 +4,11 @@
 - subsample: a 200001x1 column, whose thresholds come from a 200000-row subsample (random_state=5);
 - poisson: predictions of loss='poisson' on positive counts;
 - auto: 12000 rows, early_stopping='auto' (on: more than 10000 rows), its n_iter_, validation_score_
-  and predict_proba."""
+  and predict_proba;
+- cats: 4000 rows with a 250-category column (Zipf-like counts: many categories under MIN_CAT_SUPPORT,
+  many with equal counts and so equal ratios) and a 30-category one with NaN, a continuous column;
+  predict_proba of a classifier with categorical_features=[0, 1] on held-out rows with unknown
+  categories, and its predictors' nodes."""
 import sys
 
 import numpy as np
@@ -44,3 +48,22 @@ c = HistGradientBoostingClassifier(max_iter=200, learning_rate=0.5, n_iter_no_ch
 np.save(f"{d}/auto_n_iter.npy", np.array([c.n_iter_], dtype=np.int64))
 np.save(f"{d}/auto_validation_score.npy", c.validation_score_)
 np.save(f"{d}/auto_proba.npy", c.predict_proba(Xa[:500]))
+
+n = 4000
+c0 = np.minimum(np.floor(rng.pareto(1.2, n) * 8), 249)
+c1 = rng.randint(0, 30, n).astype(float)
+c1[rng.rand(n) < 0.08] = np.nan
+xc = rng.randn(n)
+score = np.where(c0 % 7 < 3, 1.0, -1.0) + np.where(np.nan_to_num(c1, nan=5) % 4 == 0, 1.5, 0) + xc
+yc = (score + rng.randn(n) > 0.3).astype(np.int64)
+Xc = np.column_stack([c0, c1, xc])
+Xt = np.column_stack([rng.randint(0, 252, 500), rng.randint(0, 32, 500), rng.randn(500)]).astype(float)
+np.save(f"{d}/cats_X.npy", Xc)
+np.save(f"{d}/cats_y.npy", yc)
+np.save(f"{d}/cats_X_test.npy", Xt)
+m = HistGradientBoostingClassifier(max_iter=30, categorical_features=[0, 1], early_stopping=False,
+                                   min_samples_leaf=5).fit(Xc, yc)
+np.save(f"{d}/cats_proba.npy", m.predict_proba(Xt))
+trees = [p for it in m._predictors for p in it]
+np.save(f"{d}/cats_feature_idx.npy", np.concatenate([p.nodes["feature_idx"] for p in trees]).astype(np.int64))
+np.save(f"{d}/cats_raw_bitsets.npy", np.concatenate([p.raw_left_cat_bitsets for p in trees]).astype(np.int64))

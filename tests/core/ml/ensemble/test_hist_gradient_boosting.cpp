@@ -1,8 +1,9 @@
 // HistGradientBoosting* beyond the conformance cases: the bin mapper's thresholds are sklearn's
 // `_bin_mapper.bin_thresholds_` bit for bit (distinct values, quantiles, NaN, the 200000-row
 // subsample), loss='poisson' and early_stopping='auto' on more than 10000 rows give sklearn's
-// predictions, 1 and 2 threads grow the same trees (with categorical, monotonic and interaction
-// constraints too), and predictorTrees gives tree_ arrays that reproduce the raw predictions.
+// predictions, 250 categories split as sklearn splits them, 1 and 2 threads grow the same trees
+// (with categorical, monotonic and interaction constraints too), and predictorTrees gives tree_
+// arrays that reproduce the raw predictions.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -152,6 +153,21 @@ private slots:
         }
         QVERIFY(sameBits(predictions[0], predictions[2]));
         QVERIFY(sameBits(predictions[1], predictions[3]));
+    }
+
+    void manyCategoriesAreSklearns() {
+        auto est = EstimatorRegistry::instance().create("HistGradientBoostingClassifier",
+                                                        {{"max_iter", 30},
+                                                         {"categorical_features", ParamValue::list({0, 1})},
+                                                         {"early_stopping", false},
+                                                         {"min_samples_leaf", 5}});
+        est->fit(npy("cats_X"), Array(npy("cats_y")));
+        QCOMPARE(est->attribute("_predictors.feature_idx").tensor().toVector<int64_t>(),
+                 npy("cats_feature_idx").toVector<int64_t>());
+        QCOMPARE(est->attribute("_predictors.raw_left_cat_bitsets").tensor().toVector<int64_t>(),
+                 npy("cats_raw_bitsets").toVector<int64_t>());
+        QVERIFY(
+            near(est->predictProba(npy("cats_X_test")).toVector<double>(), npy("cats_proba").toVector<double>(), 1e-6));
     }
 
     void oneAndTwoThreadsGrowTheSameConstrainedTrees() {
